@@ -1,0 +1,71 @@
+"""The error family of mtgasp: one class per kind of failure, each message self-contained.
+
+Every error a user can cause by bad input is an :class:`EngineError`; the command-line program
+prints its message as one paragraph and exits with status 2, never with a traceback.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Root of every error mtgasp raises for bad input or an impossible request."""
+
+
+class InvalidStateError(EngineError, ValueError):
+    """A game-state file is malformed: names the path of the bad field and what was expected."""
+
+    def __init__(self, path: str, problem: str, *, source: str | None = None) -> None:
+        self.path = path
+        self.problem = problem
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}invalid game state at '{path}': {problem}")
+
+
+class UnknownCardError(EngineError, KeyError):
+    """A card name is not in the card database; suggests close matches."""
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        hint = ""
+        if suggestions:
+            hint = " Did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
+        super().__init__(f"unknown card {name!r}.{hint}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class UnknownObjectError(EngineError, KeyError):
+    """An object or player id that the state does not define."""
+
+    def __init__(self, kind: str, ident: str, known: list[str]) -> None:
+        self.kind = kind
+        self.ident = ident
+        self.known = known
+        listing = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+        super().__init__(f"unknown {kind} id {ident!r}; the state has: {listing or 'none'}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class OracleSyntaxError(EngineError, ValueError):
+    """Oracle text that the grammar cannot parse, with the card, line and column."""
+
+
+class UnsupportedOracleText(EngineError):
+    """A query needs a part of a card's text that the parser or the rules do not support yet."""
+
+
+class QueryTooLargeError(EngineError):
+    """A query would enumerate more than its limit; the message says how to raise it."""
+
+
+class IllegalActionError(EngineError, ValueError):
+    """An action has no legal outcome in the given state."""
+
+
+class CardDataError(EngineError, ValueError):
+    """A card file (Scryfall, MTGJSON, JSON lines, YAML) could not be read."""

@@ -1,0 +1,1 @@
+"""The Comprehensive Rules as answer-set programs (package data: the ``*.lp`` files)."""
