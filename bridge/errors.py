@@ -69,3 +69,29 @@ class IllegalActionError(EngineError, ValueError):
 
 class CardDataError(EngineError, ValueError):
     """A card file (Scryfall, MTGJSON, JSON lines, YAML) could not be read."""
+
+
+class StateSyntaxError(InvalidStateError):
+    """A game-state file is not well-formed YAML or JSON: names the line and column."""
+
+    def __init__(
+        self, problem: str, *, line: int | None = None, column: int | None = None, source: str | None = None
+    ) -> None:
+        where = f"line {line}, column {column}" if line is not None and column is not None else "(document)"
+        super().__init__(where, problem, source=source)
+        self.line = line
+        self.column = column
+        prefix = f"{source}: " if source else ""
+        self.args = (f"{prefix}invalid game state at {where}: {problem}",)
+
+
+class UnknownCardInStateError(UnknownCardError):
+    """A game-state file names a card that is in neither the card database nor its ``cards:``."""
+
+    def __init__(self, name: str, suggestions: list[str], *, path: str, source: str | None = None) -> None:
+        super().__init__(name, suggestions)
+        self.path = path
+        self.source = source
+        prefix = f"{source}: " if source else ""
+        hint = " Cards not in the card database can be defined in the state's 'cards:' section."
+        self.args = (f"{prefix}invalid game state at '{path}': {self.args[0]}{hint}",)
