@@ -89,6 +89,8 @@ _PUNCT = str.maketrans(
     }
 )
 _SPACES = re.compile(r"\s+")
+# A mana cost: symbols in braces; the halves of a split card joined by " // " (CR 202.1, 709).
+_MANA_COST = re.compile(r"^(\{[^{}\s]+\})*( // (\{[^{}\s]+\})*)*$")
 
 
 def name_key(name: str) -> str:
@@ -121,7 +123,7 @@ def normalize_color_indicator(value: object) -> tuple[str, ...] | None:
         return None
     if isinstance(value, str):
         parts = value.replace(",", " ").split()
-        if len(parts) == 1 and len(parts[0]) > 1 and parts[0].casefold() not in _COLOR_WORDS:
+        if len(parts) == 1 and len(parts[0]) > 1 and set(parts[0].upper()) <= set(COLOR_LETTERS):
             parts = list(parts[0])  # "GR"
     elif isinstance(value, (list, tuple)):
         parts = list(value)
@@ -192,6 +194,11 @@ class Card:
             if not isinstance(value, str):
                 raise ValueError(f"{where}.{key}: expected a string, got {value!r}")
             values[key] = value
+        if not _MANA_COST.match(values["mana_cost"]):
+            raise ValueError(
+                f"{where}.mana_cost: expected a mana cost in {{..}} notation such as '{{1}}{{G}}', "
+                f"got {values['mana_cost']!r}"
+            )
         for key in ("power", "toughness", "loyalty", "defense"):
             value = record.get(key)
             if isinstance(value, bool) or not (value is None or isinstance(value, (str, int))):
@@ -553,10 +560,10 @@ def _jsonl_records(text: str, source: str) -> Iterator[CardWithAliases]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            record = json.loads(line.rstrip("\r\n"))
         except json.JSONDecodeError as exc:
             raise CardDataError(f"{source}:{lineno}: JSON syntax error at column {exc.colno}: {exc.msg}") from None
-        yield _record_card(record, f"{source}:{lineno}"), ()
+        yield _record_card(record, f"{source}:{lineno}: card"), ()
 
 
 def _compose_split(name: str, faces: list[Card]) -> Card:

@@ -176,6 +176,33 @@ _PERMANENT_KEYS = (
 )
 _CARD_KEYS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "defense", "color_indicator")
 
+#: Keys people write instead of a key of the schema: unknown key → candidates (space-separated),
+#: the first one allowed where the key was found is suggested.
+_KEY_SYNONYMS: Mapping[str, str] = {
+    "text": "oracle_text",
+    "oracle": "oracle_text",
+    "type": "type_line",
+    "types": "type_line",
+    "cost": "mana_cost",
+    "manaCost": "mana_cost",
+    "name": "card id",
+    "summoning_sick": "sick",
+    "summoning_sickness": "sick",
+    "enchanting": "attached_to",
+    "equipping": "attached_to",
+    "attached": "attached_to",
+    "attacks": "attacking",
+    "blocks": "blocking",
+    "life_total": "life",
+    "permanents": "battlefield",
+    "turn": "active",
+    "active_player": "active",
+    "phase": "step",
+    "pool": "mana_pool",
+    "duration": "until",
+    "target": "object",
+}
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -472,13 +499,16 @@ def loads_state(
     default JSON if the text starts with ``{``, else YAML. ``source`` names it in messages."""
     if format is None:
         format = "json" if text.lstrip().startswith("{") else "yaml"
-    if format == "json":
-        data, marks = _parse_json(text, source), {}
-    elif format == "yaml":
-        data, marks = _parse_yaml(text, source)
-    else:
+    if format not in ("yaml", "json"):
         raise ValueError(f"format must be 'yaml' or 'json', not {format!r}")
-    return state_from_dict(data, db=db, source=source, _marks=marks)
+    try:
+        if format == "json":
+            data, marks = _parse_json(text, source), {}
+        else:
+            data, marks = _parse_yaml(text, source)
+        return state_from_dict(data, db=db, source=source, _marks=marks)
+    except RecursionError:
+        raise StateSyntaxError("the document is nested too deeply (or refers to itself)", source=source) from None
 
 
 def state_from_dict(
@@ -546,17 +576,22 @@ def _parse_yaml(text: str, source: str | None) -> tuple[object, dict[PathKey, in
     return data, marks
 
 
-def _collect_marks(node: yaml.Node, path: PathKey, marks: dict[PathKey, int]) -> None:
+def _collect_marks(node: yaml.Node, path: PathKey, marks: dict[PathKey, int], seen: set[int] | None = None) -> None:
+    """Record the line of every path in the document (each node once: aliases may recurse)."""
+    seen = set() if seen is None else seen
     marks.setdefault(path, node.start_mark.line + 1)
+    if id(node) in seen:
+        return
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode):
                 sub = path + (key_node.value,)
                 marks.setdefault(sub, key_node.start_mark.line + 1)
-                _collect_marks(value_node, sub, marks)
+                _collect_marks(value_node, sub, marks, seen)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _collect_marks(item, path + (i,), marks)
+            _collect_marks(item, path + (i,), marks, seen)
 
 
 def _parse_json(text: str, source: str | None) -> object:
@@ -667,7 +702,8 @@ class _Reader:
         allowed = list(allowed)
         for key in data:
             if key not in allowed:
-                hint = _close(str(key), allowed)
+                hints = [h for h in _KEY_SYNONYMS.get(str(key), "").split() if h in allowed]
+                hint = hints[0] if hints else _close(str(key), allowed)
                 suggestion = f"; did you mean '{hint}'?" if hint else ""
                 self.fail(
                     path + (str(key),),
@@ -1036,12 +1072,12 @@ class _Reader:
         change = self.change(kind, entry, at, EFFECT_KINDS)
         return Effect(object=obj, change=change, until=until, timestamp=timestamp, source=source)
 
-    def kind(self, value: object, path: PathKey, kinds: Mapping[str, Any]) -> str:
-        kind = self.string(value, path, "an effect kind")
+    def kind(self, value: object, path: PathKey, kinds: Mapping[str, Any], what: str = "effect") -> str:
+        kind = self.string(value, path, f"the kind of {what}")
         if kind not in kinds:
             hint = _close(kind, kinds)
             suggestion = f"did you mean '{hint}'? " if hint else ""
-            self.fail(path, f"unknown effect kind {kind!r}; {suggestion}kinds are: {', '.join(kinds)}")
+            self.fail(path, f"unknown {what} kind {kind!r}; {suggestion}{what} kinds are: {', '.join(kinds)}")
         return kind
 
     def change(self, kind: str, entry: Mapping[str, Any], at: PathKey, kinds: Mapping[str, tuple[str, ...]]) -> Change:
@@ -1060,7 +1096,7 @@ class _Reader:
                     exc = self.mapping(item, sub, "an exception {kind, ...}")
                     if exc.get("kind") is None:
                         self.fail(sub + ("kind",), f"missing: each exception needs a kind ({', '.join(EXCEPTION_KINDS)})")
-                    exc_kind = self.kind(exc["kind"], sub + ("kind",), EXCEPTION_KINDS)
+                    exc_kind = self.kind(exc["kind"], sub + ("kind",), EXCEPTION_KINDS, "copy exception")
                     self.keys(exc, ("kind",) + EXCEPTION_KINDS[exc_kind], sub, f"a {exc_kind} exception")
                     exceptions.append(self.change(exc_kind, exc, sub, EXCEPTION_KINDS))
                 values["exceptions"] = tuple(exceptions)
