@@ -266,10 +266,11 @@ class CardDatabase:
     def default(cls) -> CardDatabase:
         """A new database holding the embedded card set (``mtgasp/data/cards.yaml``).
 
-        The embedded set is read once per process; each call returns a fresh database, so
-        :meth:`add` on one never changes another.
+        The embedded set is read once per process, and its parsed facts are cached once per
+        process. Each call returns a fresh (empty) layer over it, so :meth:`add` on one database
+        never changes another.
         """
-        return cls(_embedded_cards(), source="embedded")
+        return cls(parent=_shared_embedded(), source="default")
 
     @classmethod
     def from_file(
@@ -281,7 +282,7 @@ class CardDatabase:
         (a JSON list of card records); by default it is detected from the content. Raises
         :class:`~mtgasp.errors.CardDataError` if the file cannot be read.
         """
-        parent = cls.default() if include_default else None
+        parent = _shared_embedded() if include_default else None
         db = cls(parent=parent, source=str(path))
         for card, aliases in iter_card_file(path, format=format):
             if db.find(card.name, local=True) is None:  # first record of a name wins
@@ -427,6 +428,12 @@ class CardDatabase:
 
 def _yaml_loader() -> type[yaml.SafeLoader]:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@lru_cache(maxsize=1)
+def _shared_embedded() -> CardDatabase:
+    """The one database of the embedded set per process; never handed out, only layered under."""
+    return CardDatabase(_embedded_cards(), source="embedded")
 
 
 @lru_cache(maxsize=1)

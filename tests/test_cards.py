@@ -7,6 +7,7 @@ import types
 
 import pytest
 
+from mtgasp import cards as cards_module
 from mtgasp.cards import Card, CardDatabase, name_key, normalize_color_indicator
 from mtgasp.errors import UnknownCardError
 
@@ -181,6 +182,8 @@ def fake_parser(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, ob
         return types.SimpleNamespace(facts=(clingo.Function("card", [clingo.Function("card", [clingo.String(name)])]),))
 
     monkeypatch.setattr(module, "parse_card", parse_card, raising=False)
+    # The embedded set's parse cache is per process: give these tests an empty one, restored after.
+    monkeypatch.setattr(cards_module._shared_embedded(), "_parsed", {})
     return calls
 
 
