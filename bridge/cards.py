@@ -136,9 +136,7 @@ def normalize_color_indicator(value: object) -> tuple[str, ...] | None:
         word = part.strip()
         letter = _COLOR_WORDS.get(word.casefold(), word.upper())
         if letter not in COLOR_LETTERS:
-            raise ValueError(
-                f"expected colors among W, U, B, R, G (or white, blue, black, red, green), got {part!r}"
-            )
+            raise ValueError(f"expected colors among W, U, B, R, G (or white, blue, black, red, green), got {part!r}")
         letters.add(letter)
     if not letters:
         return None
@@ -185,7 +183,9 @@ class Card:
             raise ValueError(f"{where}.name: expected a card name (a non-empty string), got {name!r}")
         type_line = record.get("type_line")
         if not isinstance(type_line, str) or not type_line.strip():
-            raise ValueError(f"{where}.type_line: expected a type line such as 'Creature — Elf Druid', got {type_line!r}")
+            raise ValueError(
+                f"{where}.type_line: expected a type line such as 'Creature — Elf Druid', got {type_line!r}"
+            )
         values: dict[str, Any] = {}
         for key in ("mana_cost", "oracle_text"):
             value = record.get(key)
@@ -273,9 +273,7 @@ class CardDatabase:
         return cls(parent=_shared_embedded(), source="default")
 
     @classmethod
-    def from_file(
-        cls, path: str | Path, *, include_default: bool = True, format: str | None = None
-    ) -> CardDatabase:
+    def from_file(cls, path: str | Path, *, include_default: bool = True, format: str | None = None) -> CardDatabase:
         """Load a card file; with ``include_default`` the embedded set lies underneath it.
 
         ``format`` is one of ``"scryfall"``, ``"mtgjson"``, ``"jsonl"``, ``"yaml"``, ``"json"``
@@ -496,7 +494,9 @@ def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[C
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise CardDataError(f"{source}: JSON syntax error at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+            raise CardDataError(
+                f"{source}: JSON syntax error at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            ) from None
         if fmt == "scryfall":
             yield from _scryfall_records(data, source)
         elif fmt == "mtgjson":
@@ -623,7 +623,9 @@ def _scryfall_records(data: object, source: str) -> Iterator[CardWithAliases]:
 
 def _mtgjson_records(data: object, source: str) -> Iterator[CardWithAliases]:
     if not isinstance(data, Mapping) or not isinstance(data.get("data"), Mapping):
-        raise CardDataError(f"{source}: expected an MTGJSON AtomicCards file: {{\"meta\": ..., \"data\": {{name: [card, ...]}}}}")
+        raise CardDataError(
+            f'{source}: expected an MTGJSON AtomicCards file: {{"meta": ..., "data": {{name: [card, ...]}}}}'
+        )
     for full, entries in data["data"].items():
         where = f"{source}: data[{full!r}]"
         if not isinstance(entries, list):
@@ -661,4 +663,3 @@ def _mtgjson_records(data: object, source: str) -> Iterator[CardWithAliases]:
         else:
             yield faces[0], ((full,) if full != faces[0].name else ())
             yield from ((face, ()) for face in faces[1:])
-

@@ -174,7 +174,17 @@ _PERMANENT_KEYS = (
     "chosen",
     "timestamp",
 )
-_CARD_KEYS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "defense", "color_indicator")
+_CARD_KEYS = (
+    "name",
+    "mana_cost",
+    "type_line",
+    "oracle_text",
+    "power",
+    "toughness",
+    "loyalty",
+    "defense",
+    "color_indicator",
+)
 
 #: Keys people write instead of a key of the schema: unknown key → candidates (space-separated),
 #: the first one allowed where the key was found is suggested.
@@ -501,9 +511,10 @@ def loads_state(
         format = "json" if text.lstrip().startswith("{") else "yaml"
     if format not in ("yaml", "json"):
         raise ValueError(f"format must be 'yaml' or 'json', not {format!r}")
+    marks: dict[PathKey, int] = {}
     try:
         if format == "json":
-            data, marks = _parse_json(text, source), {}
+            data = _parse_json(text, source)
         else:
             data, marks = _parse_yaml(text, source)
         return state_from_dict(data, db=db, source=source, _marks=marks)
@@ -527,7 +538,7 @@ def state_from_dict(
 _YamlBase: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _StateLoader(_YamlBase):  # type: ignore[misc, valid-type]
+class _StateLoader(_YamlBase):  # type: ignore[misc]
     """Safe YAML loading that rejects duplicate keys instead of keeping the last one."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
@@ -606,7 +617,9 @@ def _parse_json(text: str, source: str | None) -> object:
     try:
         return json.loads(text, object_pairs_hook=no_duplicates)
     except json.JSONDecodeError as exc:
-        raise StateSyntaxError(f"JSON syntax error: {exc.msg}", line=exc.lineno, column=exc.colno, source=source) from None
+        raise StateSyntaxError(
+            f"JSON syntax error: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
+        ) from None
     except _DuplicateJsonKey as exc:
         raise StateSyntaxError(
             f"JSON error: duplicate key {exc.args[0]!r} in one object; each key may appear once", source=source
@@ -766,9 +779,7 @@ class _Reader:
         name = self.string(value, path, "a card name")
         card = self.db.find(name)
         if card is None:
-            raise UnknownCardInStateError(
-                name, self.db.suggest(name), path=format_path(path), source=self.where(path)
-            )
+            raise UnknownCardInStateError(name, self.db.suggest(name), path=format_path(path), source=self.where(path))
         return card.name
 
     # -- the state ---------------------------------------------------------------------
@@ -888,7 +899,9 @@ class _Reader:
                 self.fail(at + ("id",), "missing: each permanent needs an id (a short name such as 'elf')")
             ident = self.ident(entry["id"], at + ("id",), "a permanent id (a short name such as 'elf')")
             if ident in self.permanent_ids:
-                self.fail(at + ("id",), f"duplicate id {ident!r} (also battlefield[{self.permanent_ids.index(ident)}].id)")
+                self.fail(
+                    at + ("id",), f"duplicate id {ident!r} (also battlefield[{self.permanent_ids.index(ident)}].id)"
+                )
             if ident in self.player_ids:
                 self.fail(at + ("id",), f"{ident!r} is already a player id; permanents and players need different ids")
             self.permanent_ids.append(ident)
@@ -918,8 +931,8 @@ class _Reader:
         if entry.get("blocking") is not None:
             raw = entry["blocking"]
             refs = raw if isinstance(raw, list) else [raw]
-            sub = (lambda j: at + ("blocking", j)) if isinstance(raw, list) else (lambda j: at + ("blocking",))
-            blocking = tuple(self.permanent_ref(r, sub(j), self_id=ident) for j, r in enumerate(refs))
+            paths = [at + ("blocking", j) if isinstance(raw, list) else at + ("blocking",) for j in range(len(refs))]
+            blocking = tuple(self.permanent_ref(r, p, self_id=ident) for r, p in zip(refs, paths, strict=True))
             if len(set(blocking)) != len(blocking):
                 self.fail(at + ("blocking",), "lists the same attacker twice")
         protector = None
@@ -1031,7 +1044,7 @@ class _Reader:
             out: dict[str, int] = {}
             for symbol, amount in amounts.items():
                 sub = at + (str(symbol),)
-                text = str(symbol).strip("{}").upper() if isinstance(symbol, str) else None
+                text = str(symbol).strip("{}").upper() if isinstance(symbol, str) else ""
                 if text not in MANA_TYPES:
                     self.fail(sub, f"expected a mana type W, U, B, R, G or C, got {_show(symbol)}")
                 if text in out:
@@ -1089,13 +1102,17 @@ class _Reader:
             values["of"] = self.card_ref(entry["of"], at + ("of",))
             raw = entry.get("except")
             if raw is not None:
-                items = self.sequence(raw, at + ("except",), "exceptions, e.g. [{kind: gain_ability, card: ..., ability: 1}]")
+                items = self.sequence(
+                    raw, at + ("except",), "exceptions, e.g. [{kind: gain_ability, card: ..., ability: 1}]"
+                )
                 exceptions = []
                 for j, item in enumerate(items):
                     sub = at + ("except", j)
                     exc = self.mapping(item, sub, "an exception {kind, ...}")
                     if exc.get("kind") is None:
-                        self.fail(sub + ("kind",), f"missing: each exception needs a kind ({', '.join(EXCEPTION_KINDS)})")
+                        self.fail(
+                            sub + ("kind",), f"missing: each exception needs a kind ({', '.join(EXCEPTION_KINDS)})"
+                        )
                     exc_kind = self.kind(exc["kind"], sub + ("kind",), EXCEPTION_KINDS, "copy exception")
                     self.keys(exc, ("kind",) + EXCEPTION_KINDS[exc_kind], sub, f"a {exc_kind} exception")
                     exceptions.append(self.change(exc_kind, exc, sub, EXCEPTION_KINDS))
@@ -1376,4 +1393,3 @@ def dump_state(state: GameState, path: str | Path, *, format: str | None = None)
     path = Path(path)
     fmt = format or ("json" if path.suffix.lower() == ".json" else "yaml")
     path.write_text(dumps_state(state, format=fmt), encoding="utf-8")
-

@@ -65,12 +65,24 @@ def test_unknown_card_without_suggestions() -> None:
 
 def test_card_from_record_ignores_extra_fields_and_stringifies_numbers() -> None:
     card = Card.from_record(
-        {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "power": 2, "toughness": "2",
-         "oracle_text": None, "color_identity": ["G"], "sets": ["LEA"]}
+        {
+            "name": "Grizzly Bears",
+            "mana_cost": "{1}{G}",
+            "type_line": "Creature — Bear",
+            "power": 2,
+            "toughness": "2",
+            "oracle_text": None,
+            "color_identity": ["G"],
+            "sets": ["LEA"],
+        }
     )
     assert card == BEARS
     assert card.to_record() == {
-        "name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "power": "2", "toughness": "2",
+        "name": "Grizzly Bears",
+        "mana_cost": "{1}{G}",
+        "type_line": "Creature — Bear",
+        "power": "2",
+        "toughness": "2",
     }
     assert Card.from_record(card.to_record()) == card
 
@@ -81,12 +93,18 @@ def test_card_from_record_ignores_extra_fields_and_stringifies_numbers() -> None
         ({"type_line": "Land"}, "card.name: expected a card name (a non-empty string), got None"),
         ({"name": "X"}, "card.type_line: expected a type line such as 'Creature — Elf Druid', got None"),
         ({"name": "X", "type_line": "Land", "oracle_text": 3}, "card.oracle_text: expected a string, got 3"),
-        ({"name": "X", "type_line": "Land", "mana_cost": "2G"},
-         "card.mana_cost: expected a mana cost in {..} notation such as '{1}{G}', got '2G'"),
-        ({"name": "X", "type_line": "Land", "power": True},
-         "card.power: expected a number or a string such as '*', got True"),
-        ({"name": "X", "type_line": "Land", "color_indicator": ["G", "pink"]},
-         "card.color_indicator: expected colors among W, U, B, R, G (or white, blue, black, red, green), got 'pink'"),
+        (
+            {"name": "X", "type_line": "Land", "mana_cost": "2G"},
+            "card.mana_cost: expected a mana cost in {..} notation such as '{1}{G}', got '2G'",
+        ),
+        (
+            {"name": "X", "type_line": "Land", "power": True},
+            "card.power: expected a number or a string such as '*', got True",
+        ),
+        (
+            {"name": "X", "type_line": "Land", "color_indicator": ["G", "pink"]},
+            "card.color_indicator: expected colors among W, U, B, R, G (or white, blue, black, red, green), got 'pink'",
+        ),
     ],
 )
 def test_card_from_record_rejects_bad_fields(record: dict[str, object], message: str) -> None:

@@ -166,9 +166,7 @@ def test_explicit_format_overrides_detection(tmp_path: Path) -> None:
 
 def test_the_first_record_of_a_name_wins(tmp_path: Path) -> None:
     path = tmp_path / "dupes.jsonl"
-    path.write_text(
-        '{"name": "X", "type_line": "Land"}\n{"name": "x", "type_line": "Creature"}\n', encoding="utf-8"
-    )
+    path.write_text('{"name": "X", "type_line": "Land"}\n{"name": "x", "type_line": "Creature"}\n', encoding="utf-8")
     assert CardDatabase.from_file(path, include_default=False)["X"].type_line == "Land"
 
 
@@ -180,16 +178,39 @@ def test_the_first_record_of_a_name_wins(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
-        ("bad.jsonl", '{"name": "X", "type_line": "Land"}\n{"name": \n', "{path}:2: JSON syntax error at column 10: Expecting value"),
-        ("bad.jsonl", '{"name": "X"}\n', "{path}:1: card.type_line: expected a type line such as 'Creature — Elf Druid', got None"),
-        ("bad.json", '[{"object": "card", "name": "X", "layout": "normal"}]',
-         "{path}: [0].type_line: expected a type line such as 'Creature — Elf Druid', got None"),
-        ("bad.json", '{"meta": {}, "data": {"X": {"name": "X"}}}', "{path}: data['X']: expected a list of card objects"),
-        ("bad.json", '{"meta": {}, "data": [1, 2', "{path}: JSON syntax error at line 1, column 27: Expecting ',' delimiter"),
+        (
+            "bad.jsonl",
+            '{"name": "X", "type_line": "Land"}\n{"name": \n',
+            "{path}:2: JSON syntax error at column 10: Expecting value",
+        ),
+        (
+            "bad.jsonl",
+            '{"name": "X"}\n',
+            "{path}:1: card.type_line: expected a type line such as 'Creature — Elf Druid', got None",
+        ),
+        (
+            "bad.json",
+            '[{"object": "card", "name": "X", "layout": "normal"}]',
+            "{path}: [0].type_line: expected a type line such as 'Creature — Elf Druid', got None",
+        ),
+        (
+            "bad.json",
+            '{"meta": {}, "data": {"X": {"name": "X"}}}',
+            "{path}: data['X']: expected a list of card objects",
+        ),
+        (
+            "bad.json",
+            '{"meta": {}, "data": [1, 2',
+            "{path}: JSON syntax error at line 1, column 27: Expecting ',' delimiter",
+        ),
         ("bad.yaml", "cards: [\n", "{path}: YAML syntax error at line 2, column 1: did not find expected node content"),
         ("bad.yaml", "cards: {a: 1}\n", "{path}: expected a list of card records (or a mapping with a 'cards:' list)"),
-        ("bad.txt", "hello\n", "{path}: cannot tell the card file format (expected a Scryfall or MTGJSON JSON file, "
-         "JSON lines, or a .yaml card list); pass format= to say which"),
+        (
+            "bad.txt",
+            "hello\n",
+            "{path}: cannot tell the card file format (expected a Scryfall or MTGJSON JSON file, "
+            "JSON lines, or a .yaml card list); pass format= to say which",
+        ),
         ("bad.bin", b"\xff\xfe\x00", "{path}: not UTF-8 text (byte 0)"),
         ("bad.gz", "not gzip", "{path}: not a gzip file: Not a gzipped file (b'no')"),
     ],

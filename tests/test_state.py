@@ -128,11 +128,11 @@ def test_references_chosen_protector_blocking_and_mana_pool() -> None:
 @pytest.mark.parametrize(
     ("choice", "fact"),
     [
-        ("{color: W}", "chosen(obj(\"o\"),color,w)"),
-        ("{mana_type: c}", "chosen(obj(\"o\"),mana_type,c)"),
+        ("{color: W}", 'chosen(obj("o"),color,w)'),
+        ("{mana_type: c}", 'chosen(obj("o"),mana_type,c)'),
         ("{creature_type: Time Lord}", 'chosen(obj("o"),creature_type,"Time Lord")'),
         ("{basic_land_type: forest}", 'chosen(obj("o"),basic_land_type,"Forest")'),
-        ("{card_type: Artifact}", "chosen(obj(\"o\"),card_type,artifact)"),
+        ("{card_type: Artifact}", 'chosen(obj("o"),card_type,artifact)'),
         ("{player: bob}", 'chosen(obj("o"),player,player("bob"))'),
         ("{card_name: lightning bolt}", 'chosen(obj("o"),card_name,card("Lightning Bolt"))'),
         ("{number: 3}", 'chosen(obj("o"),number,3)'),
@@ -170,7 +170,7 @@ def test_effects_and_timestamp_ranks() -> None:
         'resolved_effect(eff(4),obj("m"),modify_pt(-1,2))',
         'resolved_effect(eff(5),obj("t1"),lose_all_abilities)',
         'resolved_effect(eff(6),obj("t1"),add_subtype("Myr"))',
-        'resolved_effect_except(eff(3),add_type(artifact))',
+        "resolved_effect_except(eff(3),add_type(artifact))",
         'resolved_effect_except(eff(3),gain_ability(ab(card("Cemetery Puca"),1)))',
         'resolved_effect_source(eff(2),obj("m"))',
         # order: t1 (0), m (0), eff3 (0), eff4 (0), eff6 (0), eff1 (3), puca (4), eff5 (4), eff2 (5)
@@ -374,7 +374,9 @@ def test_round_trip_through_files(tmp_path: Path, suffix: str) -> None:
 
 
 def test_to_dict_leaves_defaults_out() -> None:
-    state = loads_state(MINIMAL + "battlefield: [{id: f, card: forest, controller: alice, owner: alice, tapped: false}]\n")
+    state = loads_state(
+        MINIMAL + "battlefield: [{id: f, card: forest, controller: alice, owner: alice, tapped: false}]\n"
+    )
     assert state.to_dict() == {
         "version": 1,
         "players": ["alice", "bob"],
@@ -388,7 +390,7 @@ def test_saved_yaml_reads_like_a_hand_written_file() -> None:
     state = loads_state(
         MINIMAL
         + "battlefield: [{id: f, card: Forest, controller: alice, counters: {+1/+1: 1}}]\n"
-        + "cards: [{name: X, type_line: Land, oracle_text: \"a\\nb\"}]\n"
+        + 'cards: [{name: X, type_line: Land, oracle_text: "a\\nb"}]\n'
     )
     assert dumps_state(state) == (
         "version: 1\n"
