@@ -604,10 +604,9 @@ def _scryfall_records(data: object, source: str) -> Iterator[CardWithAliases]:
                 if not isinstance(face, Mapping):
                     raise CardDataError(f"{where}.card_faces[{j}]: expected a card face object")
                 record = dict(face)
-                # Some layouts keep shared fields on the card, not the face.
-                for key in ("type_line", "mana_cost", "oracle_text"):
-                    if record.get(key) is None and key in obj and len(faces) == 1:
-                        record[key] = obj[key]
+                # A face without a type line (rare) takes the card's; never for a "A // B" line.
+                if record.get("type_line") is None and " // " not in str(obj.get("type_line", " // ")):
+                    record["type_line"] = obj["type_line"]
                 cards.append(_record_card(record, f"{where}.card_faces[{j}]"))
             if obj.get("layout") in SPLIT_LAYOUTS and isinstance(full, str):
                 yield _compose_split(full, cards), ()
