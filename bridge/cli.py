@@ -1,0 +1,334 @@
+"""The ``mtgasp`` command-line program.
+
+Every command reads a game-state file (YAML or JSON, see docs/state-format.md), asks the rules,
+and prints the answer as text, or as one JSON document with ``--json``. Bad input ends with a
+one-paragraph message on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from . import __version__
+from .cards import CardDatabase
+from .errors import EngineError
+from .explain import summary
+from .queries import AbilityReport, Engine, PoolsResult, TapResult
+from .state import GameState, load_state
+
+FuncT = TypeVar("FuncT", bound=Callable[..., Any])
+
+
+class Context:
+    """What the group options give every command."""
+
+    def __init__(self, cards: str | None) -> None:
+        self.cards_file = cards
+        self._db: CardDatabase | None = None
+
+    @property
+    def db(self) -> CardDatabase:
+        if self._db is None:
+            self._db = CardDatabase.from_file(self.cards_file) if self.cards_file else CardDatabase.default()
+        return self._db
+
+    def engine(self) -> Engine:
+        return Engine(self.db)
+
+    def state(self, path: str) -> GameState:
+        return load_state(path, db=self.db)
+
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+def json_option(f: FuncT) -> FuncT:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")(f)
+
+
+def emit(as_json: bool, data: Any, text: Callable[[], Iterable[str]]) -> None:
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
+    else:
+        for line in text():
+            click.echo(line)
+
+
+def _default_player(state: GameState, player: str | None) -> str:
+    return player if player is not None else state.active
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mtgasp")
+@click.option(
+    "--cards",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Extra card data (Scryfall oracle_cards JSON, MTGJSON AtomicCards.json, JSON lines or YAML), "
+    "layered over the embedded card set.",
+)
+@click.pass_context
+def cli(ctx: click.Context, cards: str | None) -> None:
+    """mtgasp: every legal outcome of a Magic: The Gathering game state, explained by CR number."""
+    ctx.obj = Context(cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# could-produce
+# ---------------------------------------------------------------------------------------------
+
+
+@cli.command("could-produce")
+@click.argument("state_file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("objects", nargs=-1)
+@json_option
+@pass_ctx
+def could_produce_cmd(c: Context, state_file: str, objects: tuple[str, ...], as_json: bool) -> None:
+    """The types of mana each permanent could produce (CR 106.7); all permanents if none named."""
+    state = c.state(state_file)
+    engine = c.engine()
+    ids = objects or tuple(p.id for p in state.battlefield)
+    results = [engine.could_produce(state, o) for o in ids]
+    emit(
+        as_json,
+        {"could_produce": [r.to_json() for r in results]},
+        lambda: [f"{r.object:>16}: {' '.join('{' + t + '}' for t in r.types) or 'nothing'}" for r in results]
+        + ["(CR 106.7: " + summary("106.7") + ")"],
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# tap
+# ---------------------------------------------------------------------------------------------
+
+
+def tap_lines(r: TapResult) -> Iterable[str]:
+    yield f"Tap {r.object} for mana: {len(r.outcomes)} outcome(s), {len(r.distinct())} distinct result(s)"
+    for ab, rule in r.cannot:
+        yield f"  can't activate {ab}: CR {rule} ({summary(rule)})"
+    for adds, group in r.distinct().items():
+        who = ", ".join(f"{p} adds {m}" for p, m in adds) or "no mana is added"
+        orders = sum(o.orders for o in group)
+        yield f"  result: {who}   [{len(group)} way(s), {orders} order(s) of replacement effects]"
+        for o in group:
+            bits = [str(o.ability)]
+            if o.choice:
+                bits.append(o.choice)
+            line = f"    - {'; '.join(bits)}: produces {o.produced}"
+            if o.replaced != o.produced:
+                line += f", replaced to {o.replaced} ({o.orders} order(s))"
+            for t in o.triggers:
+                line += f"; {t.object} triggers: +{t.adds} to {t.recipient}"
+            yield line
+            yield "      rules: " + ", ".join(o.rules)
+    for note in r.notes:
+        yield f"  note: {note}"
+
+
+@cli.command("tap")
+@click.argument("state_file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("obj")
+@json_option
+@pass_ctx
+def tap_cmd(c: Context, state_file: str, obj: str, as_json: bool) -> None:
+    """Every legal outcome of tapping OBJ for mana (CR 106.12, 605, 614, 616)."""
+    state = c.state(state_file)
+    r = c.engine().tap(state, obj)
+    emit(as_json, r.to_json(), lambda: tap_lines(r))
+
+
+# ---------------------------------------------------------------------------------------------
+# abilities
+# ---------------------------------------------------------------------------------------------
+
+
+def ability_lines(player: str, reports: Iterable[AbilityReport]) -> Iterable[str]:
+    yield f"Mana abilities of {player}:"
+    for r in reports:
+        status = "can activate" if r.activatable else "can't activate (" + ", ".join(
+            f"CR {x}: {summary(x)}" for x in r.reasons
+        ) + ")"
+        cost = f" [mana cost {''.join(r.mana_cost)}]" if r.mana_cost else ""
+        yield f"  {r.object:>12} {r.ability}: {r.text}{cost}"
+        adds = ", ".join(str(m) for m in r.could_add) if r.activatable else "-"
+        yield f"               {status}; could add: {adds}"
+
+
+@cli.command("abilities")
+@click.argument("state_file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--player", help="Whose abilities (default: the active player).")
+@json_option
+@pass_ctx
+def abilities_cmd(c: Context, state_file: str, player: str | None, as_json: bool) -> None:
+    """A player's mana abilities: which can be activated now, and what each could add."""
+    state = c.state(state_file)
+    who = _default_player(state, player)
+    reports = c.engine().mana_abilities(state, who)
+    emit(
+        as_json,
+        {"player": who, "abilities": [r.to_json() for r in reports]},
+        lambda: ability_lines(who, reports),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# pools
+# ---------------------------------------------------------------------------------------------
+
+
+def pool_lines(r: PoolsResult, maximal_only: bool) -> Iterable[str]:
+    shown = r.maximal if maximal_only else r.pools
+    what = "maximal pools" if maximal_only else "distinct pools"
+    yield f"{r.player}: {len(shown)} {what}" + ("" if r.complete else f" (bounded at {r.limit})")
+    for p in shown:
+        yield f"  {'*' if p.maximal else ' '} {p.mana}"
+    if not maximal_only:
+        yield "  (* maximal: no other pool has at least as much of every type)"
+    for note in r.notes:
+        yield f"  note: {note}"
+
+
+@cli.command("pools")
+@click.argument("state_file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--player", help="Whose pools (default: the active player).")
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="List at most this many pools.")
+@click.option("--maximal-only", is_flag=True, help="Show only the maximal pools.")
+@json_option
+@pass_ctx
+def pools_cmd(c: Context, state_file: str, player: str | None, limit: int, maximal_only: bool, as_json: bool) -> None:
+    """Every distinct mana pool a player can have by activating any set of mana abilities now."""
+    state = c.state(state_file)
+    who = _default_player(state, player)
+    r = c.engine().pools(state, who, limit=limit)
+    emit(as_json, r.to_json(), lambda: pool_lines(r, maximal_only))
+
+
+# ---------------------------------------------------------------------------------------------
+# card, check, demo
+# ---------------------------------------------------------------------------------------------
+
+
+@cli.command("card")
+@click.argument("name")
+@json_option
+@pass_ctx
+def card_cmd(c: Context, name: str, as_json: bool) -> None:
+    """A card's Oracle text and the facts the parser reads from it."""
+    card = c.db.get(name)
+    parsed = c.db.parsed(card.name)
+    data = {
+        "name": card.name,
+        "type_line": card.type_line,
+        "oracle_text": card.oracle_text,
+        "fully_parsed": parsed.fully_parsed,
+        "unsupported": [
+            {"ability": a.index, "text": a.text, "span": list(a.span), "message": a.message} for a in parsed.unsupported
+        ],
+        "facts": [str(f) for f in parsed.facts],
+    }
+    emit(as_json, data, lambda: [f"{card.name} — {card.type_line}", card.oracle_text, "", parsed.to_asp()])
+
+
+@cli.command("check")
+@click.argument("state_file", type=click.Path(exists=True, dir_okay=False))
+@json_option
+@pass_ctx
+def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
+    """Validate a game-state file and list what the parser does not support in its cards."""
+    state = c.state(state_file)
+    db = state.database(c.db)
+    unsupported = []
+    for perm in state.battlefield:
+        for a in db.parsed(perm.card).unsupported:
+            unsupported.append({"object": perm.id, "card": perm.card, "ability": a.index, "text": a.text})
+    emit(
+        as_json,
+        {"valid": True, "players": list(state.player_ids), "permanents": len(state.battlefield), "unsupported": unsupported},
+        lambda: [f"{state_file}: valid ({len(state.player_ids)} players, {len(state.battlefield)} permanents)"]
+        + [f"  unsupported: {u['object']} ({u['card']}) ability {u['ability']}: {u['text']}" for u in unsupported],
+    )
+
+
+def _example(name: str) -> Path:
+    """An example state shipped with the package (the embedded demo states)."""
+    return Path(str(resources.files("mtgasp") / "data" / "examples" / name))
+
+
+@cli.command("demo")
+@json_option
+@pass_ctx
+def demo_cmd(c: Context, as_json: bool) -> None:
+    """Show every mana outcome of the embedded example state (no files needed)."""
+    path = _example("mana-demo.yaml")
+    state = c.state(str(path))
+    engine = c.engine()
+    cp = [engine.could_produce(state, p.id) for p in state.battlefield]
+    taps = [engine.tap(state, p.id) for p in state.battlefield if p.controller == state.active]
+    pools = engine.pools(state, state.active, limit=50)
+    if as_json:
+        emit(
+            True,
+            {
+                "state": str(path),
+                "could_produce": [r.to_json() for r in cp],
+                "tap": [t.to_json() for t in taps],
+                "pools": pools.to_json(),
+            },
+            lambda: [],
+        )
+        return
+    click.echo(f"Example state: {path}")
+    if state.notes:
+        click.echo(state.notes.rstrip())
+    click.echo("")
+    click.echo("Types of mana each permanent could produce (CR 106.7):")
+    for r in cp:
+        click.echo(f"  {r.object:>14}: {' '.join('{' + t + '}' for t in r.types) or 'nothing'}")
+    for t in taps:
+        click.echo("")
+        for line in tap_lines(t):
+            click.echo(line)
+    click.echo("")
+    for line in pool_lines(pools, maximal_only=True):
+        click.echo(line)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the program; bad input prints one paragraph on stderr and returns 2."""
+    try:
+        cli.main(args=argv, prog_name="mtgasp", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        return int(e.exit_code or 0)
+    except click.ClickException as e:
+        e.show()
+        return 2
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        return 1
+    except EngineError as e:
+        click.echo(f"mtgasp: {e}", err=True)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+def _register_optional() -> None:
+    """Commands that live in their own modules (the corpus report)."""
+    try:
+        from .corpus import corpus_command
+    except ImportError:  # pragma: no cover - the module is part of the package
+        return
+    cli.add_command(corpus_command)
+
+
+_register_optional()
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""The thin clingo bridge: rule files + card facts + state facts + a query → shown symbols.
+
+No rule logic lives here. :func:`solve` loads ``rules_asp/engine.lp`` and one query file from
+``rules_asp/queries/`` (package data), adds the facts as program text, grounds once and solves,
+copying each model's shown symbols inside the callback (a model dies with it).
+
+Every call can be replayed outside Python: :func:`dump_program` writes the exact facts and the
+``clingo`` command line to a file (``mtgasp ... --dump FILE`` on the command line).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import clingo
+
+__all__ = ["Solution", "rules_dir", "solve", "dump_program", "GroundingWarning"]
+
+log = logging.getLogger("mtgasp.engine")
+
+
+class GroundingWarning(UserWarning):
+    """clingo reported something while grounding (an undefined operation, an unknown atom)."""
+
+
+def rules_dir() -> Path:
+    """The directory of the installed rule files (package data of ``mtgasp.rules_asp``)."""
+    return Path(str(resources.files("mtgasp.rules_asp")))
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What one solve call returned: the models' shown symbols, and the facts derived for sure."""
+
+    models: tuple[frozenset[clingo.Symbol], ...]
+    """Each model's shown symbols (with projection: each distinct projection once)."""
+    exhausted: bool
+    """True when the search space was exhausted, False when ``limit`` stopped it early."""
+    facts: tuple[clingo.Symbol, ...] = ()
+    """Atoms the grounder derived as facts whose predicate is in ``fact_signatures``."""
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    messages: tuple[str, ...] = field(default=())
+    """What clingo printed while grounding (warnings and infos)."""
+
+    @property
+    def satisfiable(self) -> bool:
+        return bool(self.models)
+
+
+def _program_text(facts: Iterable[clingo.Symbol | str]) -> str:
+    return "".join(f"{f}.\n" for f in facts)
+
+
+def solve(
+    facts: Iterable[clingo.Symbol | str],
+    query: str,
+    *,
+    project: bool = True,
+    limit: int = 0,
+    enum_mode: str | None = None,
+    fact_signatures: Sequence[tuple[str, int]] = (),
+    options: Sequence[str] = (),
+) -> Solution:
+    """Ground the rule set with ``facts`` and the query file ``queries/<query>.lp``, then solve.
+
+    ``limit`` caps the number of models (0: all). ``enum_mode`` is clingo's (``brave``,
+    ``cautious``, ...); with ``brave`` the last model holds every atom true in some answer set.
+    ``fact_signatures`` names predicates whose atoms the grounder derived as facts to return
+    (deterministic consequences, read once instead of from every model).
+    """
+    messages: list[str] = []
+
+    def logger(code: clingo.MessageCode, message: str) -> None:
+        messages.append(message)
+        log.debug("clingo: %s", message)
+
+    args = [str(limit)]
+    if project:
+        args.append("--project")
+    if enum_mode:
+        args.append(f"--enum-mode={enum_mode}")
+    args.extend(options)
+    ctl = clingo.Control(args, logger=logger, message_limit=50)
+    base = rules_dir()
+    ctl.load(str(base / "engine.lp"))
+    ctl.load(str(base / "queries" / f"{query}.lp"))
+    ctl.add("base", [], _program_text(facts))
+    t0 = time.perf_counter()
+    ctl.ground([("base", [])])
+    t1 = time.perf_counter()
+    derived: list[clingo.Symbol] = []
+    for name, arity in fact_signatures:
+        for atom in ctl.symbolic_atoms.by_signature(name, arity):
+            if atom.is_fact:
+                derived.append(atom.symbol)
+    models: list[frozenset[clingo.Symbol]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        models.append(frozenset(model.symbols(shown=True)))
+
+    result = ctl.solve(on_model=on_model)
+    t2 = time.perf_counter()
+    if enum_mode in ("brave", "cautious") and models:
+        models = [models[-1]]
+    return Solution(
+        models=tuple(models),
+        exhausted=bool(result.exhausted) or not limit,
+        facts=tuple(sorted(derived)),
+        ground_seconds=t1 - t0,
+        solve_seconds=t2 - t1,
+        messages=tuple(messages),
+    )
+
+
+def dump_program(path: str | Path, facts: Iterable[clingo.Symbol | str], query: str, *, project: bool = True) -> str:
+    """Write the facts of a query to ``path`` and return the equivalent ``clingo`` command line."""
+    path = Path(path)
+    path.write_text(f"% mtgasp query '{query}': state and card facts\n" + _program_text(facts), encoding="utf-8")
+    base = rules_dir()
+    parts = ["clingo", "0", str(base / "engine.lp"), str(base / "queries" / f"{query}.lp"), str(path)]
+    if project:
+        parts.append("--project")
+    return " ".join(parts)

@@ -1,0 +1,49 @@
+"""Short statements of the Comprehensive Rules the rule set cites, for explanations.
+
+The rules themselves live in ``rules_asp/``; this table only gives a reader the gist of each CR
+number an outcome cites. A test checks that every number here exists in the CR text we target
+(see ``rules_asp/cr_version.lp``) and that every number a query can cite is here.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CR_SUMMARIES", "summary"]
+
+CR_SUMMARIES: dict[str, str] = {
+    "102.2": "each other player is an opponent",
+    "106.1a": "there are five colors of mana",
+    "106.1b": "there are six types of mana: white, blue, black, red, green and colorless",
+    "106.4": "mana an effect adds goes into a player's mana pool",
+    "106.5": "an ability that would produce mana of an undefined type produces no mana instead",
+    "106.7": "the types a permanent could produce take replacement effects into account, in any order, and ignore costs",
+    "106.12": "to tap a permanent for mana is to activate its mana ability with {T} in the cost",
+    "106.12a": "'tapped for mana' triggers trigger when such an ability resolves and produces mana",
+    "106.12b": "'tapped for mana' replacement effects modify the mana production event",
+    "107.5": "{T}: tap this permanent; a tapped permanent can't be tapped again to pay it",
+    "107.6": "{Q}: untap this permanent; an untapped permanent can't be untapped to pay it",
+    "118.3": "a player can't pay a cost without the necessary resources",
+    "119.4": "a player can pay life only if their life total is at least that amount",
+    "302.6": "a creature's {T}/{Q} abilities need it under its controller's control since their most recent turn began",
+    "305.6": "a land with a basic land type has that type's intrinsic mana ability",
+    "305.7": "setting a land's subtype to a basic land type removes its old land types and rules-text abilities",
+    "602.2b": "the costs of an activated ability are paid as it is activated",
+    "602.5b": "an activation restriction must be met when the ability is activated",
+    "605.1a": "an activated ability that doesn't target and could add mana is a mana ability",
+    "605.1b": "a triggered ability that triggers from a mana ability and could add mana is a mana ability",
+    "605.3b": "an activated mana ability resolves immediately, without the stack",
+    "605.4a": "a triggered mana ability resolves immediately after the mana ability that triggered it",
+    "613.1d": "layer 4: type-changing effects",
+    "613.1e": "layer 5: color-changing effects",
+    "613.1f": "layer 6: ability-adding and ability-removing effects",
+    "613.7": "within a layer, effects apply in timestamp order",
+    "614.1a": "effects that use the word 'instead' are replacement effects",
+    "614.5": "a replacement effect gets only one opportunity to affect an event",
+    "616.1": "the affected object's controller chooses the order of replacement effects",
+    "616.1e": "any applicable replacement effect may be chosen",
+    "616.1f": "after one applies, repeat with the effects that are now applicable",
+}
+
+
+def summary(rule: str) -> str:
+    """The gist of CR ``rule``, or an empty string if the table lacks it."""
+    return CR_SUMMARIES.get(rule, "")

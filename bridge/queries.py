@@ -1,0 +1,534 @@
+"""The questions mtgasp answers about a game state, as a Python API.
+
+Each query adds its facts, asks :func:`mtgasp.engine.solve` with one file of
+``rules_asp/queries/``, and turns the shown symbols into frozen result objects that sort
+deterministically and print as JSON (``to_json``). The rules decide everything; this module only
+decodes, groups identical results, and counts the orders of replacement effects along the graph
+the rules built (CR 616, see ``rules_asp/cr6_spells_abilities_effects/cr616_*.lp``).
+
+>>> from mtgasp import Engine, loads_state
+>>> state = loads_state("players: [alice, bob]\\nbattlefield:\\n  - {id: f, card: Forest, controller: alice}\\n")
+>>> [str(o.adds_for("alice")) for o in Engine().tap(state, "f").outcomes]
+['{G}']
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+
+from .cards import CardDatabase
+from .engine import Solution, solve
+from .errors import IllegalActionError, UnknownObjectError
+from .explain import summary
+from .state import GameState
+from .terms import AbilityRef, Mana, obj_id, player_id, symbol_text
+
+__all__ = [
+    "Engine",
+    "Trigger",
+    "TapOutcome",
+    "TapResult",
+    "CouldProduce",
+    "AbilityReport",
+    "PoolsResult",
+    "Pool",
+]
+
+F = clingo.Function
+S = clingo.String
+
+
+def _obj(ident: str) -> clingo.Symbol:
+    return F("obj", [S(ident)])
+
+
+def _player(ident: str) -> clingo.Symbol:
+    return F("player", [S(ident)])
+
+
+def _rules_json(rules: Iterable[str]) -> list[dict[str, str]]:
+    return [{"rule": r, "summary": summary(r)} for r in rules]
+
+
+def _cr_key(rule: str) -> tuple[Any, ...]:
+    """Sort CR numbers numerically: 106.5 < 106.12 < 106.12a."""
+    out: list[Any] = []
+    for part in rule.replace(".", " ").split():
+        digits = "".join(ch for ch in part if ch.isdigit())
+        out.append((int(digits) if digits else 0, part))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class Trigger:
+    """A triggered mana ability that resolved right after the mana ability (CR 605.4a)."""
+
+    object: str
+    ability: AbilityRef
+    choice: str
+    adds: Mana
+    recipient: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "object": self.object,
+            "ability": str(self.ability),
+            "choice": self.choice,
+            "adds": self.adds.as_dict(),
+            "recipient": self.recipient,
+        }
+
+
+@dataclass(frozen=True, order=True)
+class TapOutcome:
+    """One legal way a mana ability can resolve: the choices made and the mana that results."""
+
+    object: str
+    ability: AbilityRef
+    choice: str
+    """The choices made as the ability resolved ("chose {R}"), or "" if there were none."""
+    produced: Mana
+    """The mana the ability would produce, before replacement effects."""
+    replaced: Mana
+    """The mana after the replacement effects, applied in some legal order (CR 616)."""
+    orders: int
+    """How many orders of the applicable replacement effects turn ``produced`` into ``replaced``
+    (1 when none applies)."""
+    triggers: tuple[Trigger, ...]
+    adds: tuple[tuple[str, Mana], ...]
+    """The mana each player adds in all, by player id."""
+    rules: tuple[str, ...]
+    """The CR rules that produced this outcome."""
+
+    def adds_for(self, player: str) -> Mana:
+        return dict(self.adds).get(player, Mana())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "object": self.object,
+            "ability": str(self.ability),
+            "choice": self.choice,
+            "produced": self.produced.as_dict(),
+            "after_replacement": self.replaced.as_dict(),
+            "orders": self.orders,
+            "triggers": [t.to_json() for t in self.triggers],
+            "adds": {p: m.as_dict() for p, m in self.adds},
+            "rules": _rules_json(self.rules),
+        }
+
+
+@dataclass(frozen=True)
+class TapResult:
+    """Every legal outcome of tapping one permanent for mana (CR 106.12)."""
+
+    object: str
+    outcomes: tuple[TapOutcome, ...]
+    cannot: tuple[tuple[AbilityRef, str], ...]
+    """Its {T} mana abilities that can't be activated now, with the CR rule that forbids it."""
+    notes: tuple[str, ...] = ()
+    """What the rules do not model about this permanent (unsupported text, riders)."""
+
+    def distinct(self) -> dict[tuple[tuple[str, Mana], ...], tuple[TapOutcome, ...]]:
+        """Outcomes grouped by their result (the mana each player adds)."""
+        groups: dict[tuple[tuple[str, Mana], ...], list[TapOutcome]] = defaultdict(list)
+        for o in self.outcomes:
+            groups[o.adds].append(o)
+        return {k: tuple(v) for k, v in sorted(groups.items())}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "object": self.object,
+            "outcomes": [o.to_json() for o in self.outcomes],
+            "distinct_results": [
+                {
+                    "adds": {p: m.as_dict() for p, m in adds},
+                    "outcomes": len(group),
+                    "orders": sum(o.orders for o in group),
+                }
+                for adds, group in self.distinct().items()
+            ],
+            "cannot_activate": [
+                {"ability": str(a), "rule": r, "summary": summary(r)} for a, r in self.cannot
+            ],
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class CouldProduce:
+    """The types of mana a permanent could produce (CR 106.7)."""
+
+    object: str
+    types: tuple[str, ...]
+    rules: tuple[str, ...] = ("106.7",)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"object": self.object, "types": list(self.types), "rules": _rules_json(self.rules)}
+
+
+@dataclass(frozen=True)
+class AbilityReport:
+    """A mana ability of one of a player's permanents: can it be activated now, what could it add."""
+
+    object: str
+    ability: AbilityRef
+    text: str
+    activatable: bool
+    reasons: tuple[str, ...]
+    """CR rules that forbid activating it now (empty when it can be activated)."""
+    mana_cost: tuple[str, ...]
+    """Mana symbols of its cost that must still be paid ("{1}")."""
+    could_add: tuple[Mana, ...]
+    """Every distinct amount of mana its controller could add by activating it now."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "object": self.object,
+            "ability": str(self.ability),
+            "text": self.text,
+            "activatable": self.activatable,
+            "reasons": _rules_json(self.reasons),
+            "mana_cost": list(self.mana_cost),
+            "could_add": [str(m) for m in self.could_add],
+        }
+
+
+@dataclass(frozen=True, order=True)
+class Pool:
+    """A mana pool a player can have by activating some set of their mana abilities now."""
+
+    mana: Mana
+    maximal: bool = False
+    """No other reachable pool has at least as much of every type and more of one."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mana": self.mana.as_dict(), "text": str(self.mana), "maximal": self.maximal}
+
+
+@dataclass(frozen=True)
+class PoolsResult:
+    """Every distinct mana pool a player can have now (bounded by ``limit``)."""
+
+    player: str
+    pools: tuple[Pool, ...]
+    complete: bool
+    """False when more pools exist than the limit allowed listing."""
+    limit: int
+    maximal_complete: bool = True
+    notes: tuple[str, ...] = ()
+
+    @property
+    def maximal(self) -> tuple[Pool, ...]:
+        return tuple(p for p in self.pools if p.maximal)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "complete": self.complete,
+            "limit": self.limit,
+            "maximal_complete": self.maximal_complete,
+            "pools": [p.to_json() for p in self.pools],
+            "notes": list(self.notes),
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# Decoding helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def describe_choice(label: clingo.Symbol) -> str:
+    """``choice(Alt, ((nil, fixed), pick(r)))`` → ``"chose {R}"``."""
+    alt = label.arguments[0].number
+    parts: list[str] = []
+    node = label.arguments[1]
+    while node.type == clingo.SymbolType.Function and node.name == "" and len(node.arguments) == 2:
+        node, ch = node.arguments
+        if ch.name == "pick":
+            parts.append(f"chose {Mana.one(ch.arguments[0].name)}")
+        elif ch.name == "combination":
+            parts.append("chose a combination")
+        elif ch.name == "undefined":
+            parts.append("undefined type: no mana (CR 106.5)")
+    parts.reverse()
+    text = ", ".join(parts)
+    return f"option {alt}" + (f": {text}" if text else "") if alt > 1 else text
+
+
+@dataclass
+class _Graph:
+    """The grounded graph of replacement applications of one rule-set call (CR 616)."""
+
+    edges: dict[tuple[Any, ...], list[tuple[Any, ...]]] = field(default_factory=lambda: defaultdict(list))
+    size: dict[tuple[clingo.Symbol, clingo.Symbol], int] = field(default_factory=dict)
+    weight: dict[tuple[clingo.Symbol, clingo.Symbol], int] = field(default_factory=dict)
+
+    @classmethod
+    def from_facts(cls, facts: Iterable[clingo.Symbol]) -> _Graph:
+        g = cls()
+        for f in facts:
+            a = f.arguments
+            if f.name == "dp_edge":
+                ev, s0, u, s, c, _l, u2, s2 = a
+                g.edges[(ev, s0, u.number, s)].append((c, u2.number, s2))
+            elif f.name == "class_size":
+                g.size[(a[0], a[1])] = a[2].number
+            elif f.name == "class_weight":
+                g.weight[(a[0], a[1])] = a[2].number
+        return g
+
+    def count(self, ev: clingo.Symbol, s0: clingo.Symbol, final: clingo.Symbol) -> int:
+        """The number of legal orders (sequences of effect instances) from ``s0`` to ``final``."""
+        memo: dict[tuple[int, clingo.Symbol], int] = {}
+
+        def walk(u: int, s: clingo.Symbol) -> int:
+            key = (u, s)
+            if key in memo:
+                return memo[key]
+            out = self.edges.get((ev, s0, u, s))
+            if not out:
+                total = 1 if s == final else 0
+            else:
+                total = 0
+                for c, u2, s2 in out:
+                    n, w = self.size[(ev, c)], self.weight[(ev, c)]
+                    remaining = n - (u // w) % (n + 1)
+                    total += remaining * walk(u2, s2)
+            memo[key] = total
+            return total
+
+        return walk(0, s0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine
+# ---------------------------------------------------------------------------------------------
+
+
+_GRAPH_SIGNATURES = (("dp_edge", 8), ("class_size", 3), ("class_weight", 3), ("ability_text", 2))
+
+
+class Engine:
+    """Answers questions about game states, with a card database (default: the embedded set)."""
+
+    def __init__(self, db: CardDatabase | None = None) -> None:
+        self.db = db if db is not None else CardDatabase.default()
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    def facts(self, state: GameState) -> list[clingo.Symbol]:
+        """The state's facts and the card facts of every card it mentions."""
+        return [*state.facts(self.db), *state.card_facts(self.db)]
+
+    def _solve(self, state: GameState, query: str, extra: Iterable[clingo.Symbol], **kw: Any) -> Solution:
+        return solve([*self.facts(state), *extra], query, **kw)
+
+    def _notes(self, state: GameState, objects: Iterable[str]) -> tuple[str, ...]:
+        db = state.database(self.db)
+        notes: list[str] = []
+        for ident in objects:
+            perm = state.permanent(ident)
+            parsed = db.parsed(perm.card)
+            for ab in getattr(parsed, "unsupported", ()):
+                notes.append(
+                    f"{ident} ({perm.card}): ability {ab.index} is not supported yet and is ignored: {ab.text!r}"
+                )
+        return tuple(notes)
+
+    # -- CR 106.7 ------------------------------------------------------------------------
+
+    def could_produce(self, state: GameState, obj: str) -> CouldProduce:
+        """The types of mana permanent ``obj`` could produce (CR 106.7)."""
+        state.permanent(obj)
+        sol = self._solve(state, "could_produce", [F("__query", [F("could_produce", [_obj(obj)])])])
+        types = sorted(
+            {s.arguments[1].name.upper() for s in sol.models[0] if s.name == "could_produce" and obj_id(s.arguments[0]) == obj},
+            key="WUBRGC".index,
+        )
+        return CouldProduce(obj, tuple(types))
+
+    # -- CR 106.12 -----------------------------------------------------------------------
+
+    def tap(self, state: GameState, obj: str) -> TapResult:
+        """Every legal outcome of tapping ``obj`` for mana (CR 106.12, 605, 614, 616)."""
+        state.permanent(obj)
+        sol = self._solve(
+            state, "tap", [F("__query", [F("tap", [_obj(obj)])])], fact_signatures=_GRAPH_SIGNATURES
+        )
+        if not sol.models:
+            raise IllegalActionError(f"tapping {obj!r} for mana has no legal outcome")
+        graph = _Graph.from_facts(sol.facts)
+        outcomes: set[TapOutcome] = set()
+        cannot: set[tuple[AbilityRef, str]] = set()
+        for model in sol.models:
+            for s in model:
+                if s.name == "cannot_use":
+                    cannot.add((AbilityRef.from_symbol(s.arguments[1]), s.arguments[2].string))
+            outcome = self._tap_outcome(model, graph)
+            if outcome is not None:
+                outcomes.add(outcome)
+        return TapResult(obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), self._notes(state, [obj]))
+
+    def _tap_outcome(self, model: frozenset[clingo.Symbol], graph: _Graph) -> TapOutcome | None:
+        use = next((s for s in model if s.name == "use"), None)
+        if use is None:
+            return None
+        ev = F("act", list(use.arguments))
+        choice, produced, replaced = "", Mana(), Mana()
+        s0_sym = s_sym = None
+        triggers: list[Trigger] = []
+        adds: dict[str, Mana] = {}
+        rules: list[str] = []
+        for s in model:
+            a = s.arguments
+            if s.name == "pick_init" and a[0] == ev:
+                choice, s0_sym, produced = describe_choice(a[1]), a[2], Mana.from_symbol(a[2])
+            elif s.name == "pick_result" and a[0] == ev:
+                s_sym, replaced = a[2], Mana.from_symbol(a[2])
+            elif s.name == "pick_init" and a[0].name == "trg":
+                _ev, _s, ot, t = a[0].arguments
+                triggers.append(Trigger(obj_id(ot), AbilityRef.from_symbol(t), describe_choice(a[1]), Mana.from_symbol(a[2]), ""))
+            elif s.name == "adds_total":
+                p = player_id(a[0])
+                adds[p] = adds.get(p, Mana()) + Mana.one(a[1].name, a[2].number)
+            elif s.name == "cite":
+                rules.append(a[0].string)
+        recipients = {
+            (obj_id(s.arguments[0].arguments[2]), s.arguments[0].arguments[3]): player_id(s.arguments[1])
+            for s in model
+            if s.name == "trigger_recipient"
+        }
+        triggers = [
+            Trigger(t.object, t.ability, t.choice, t.adds, recipients.get((t.object, t.ability), t.recipient))
+            for t in triggers
+        ]
+        orders = 1
+        if s0_sym is not None and s_sym is not None and graph.edges:
+            counted = graph.count(ev, s0_sym, s_sym)
+            orders = counted if counted else 1
+        return TapOutcome(
+            object=obj_id(use.arguments[0]),
+            ability=AbilityRef.from_symbol(use.arguments[1]),
+            choice=choice,
+            produced=produced,
+            replaced=replaced,
+            orders=orders,
+            triggers=tuple(sorted(triggers)),
+            adds=tuple(sorted(adds.items())),
+            rules=tuple(sorted(set(rules), key=_cr_key)),
+        )
+
+    # -- a player's mana abilities --------------------------------------------------------
+
+    def mana_abilities(self, state: GameState, player: str) -> tuple[AbilityReport, ...]:
+        """Every activated mana ability of ``player``'s permanents: can it be activated now, and
+        every distinct amount of mana it could add (CR 605, 106.7, 614, 616)."""
+        state.player(player)
+        sol = self._solve(
+            state,
+            "abilities",
+            [F("__query", [F("abilities", [_player(player)])])],
+            project=False,
+            enum_mode="brave",
+            fact_signatures=(("ability_text", 2),),
+        )
+        texts = {f.arguments[0]: f.arguments[1].string for f in sol.facts if f.name == "ability_text"}
+        model = sol.models[0] if sol.models else frozenset()
+        found: dict[tuple[clingo.Symbol, clingo.Symbol], dict[str, Any]] = {}
+
+        def entry(o: clingo.Symbol, a: clingo.Symbol) -> dict[str, Any]:
+            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set()})
+
+        for s in model:
+            a = s.arguments
+            if s.name == "mana_ability_of":
+                entry(a[0], a[1])
+            elif s.name == "cannot_use":
+                entry(a[0], a[1])["reasons"].add(a[2].string)
+            elif s.name == "mana_cost_of":
+                entry(a[0], a[1])["cost"].extend([_symbol_text(a[2])] * a[3].number)
+            elif s.name == "could_add":
+                entry(a[0], a[1])["adds"].add(Mana.from_symbol(a[2]))
+        reports = [
+            AbilityReport(
+                object=obj_id(o),
+                ability=AbilityRef.from_symbol(ab),
+                text=texts.get(ab, ""),
+                activatable=not e["reasons"],
+                reasons=tuple(sorted(e["reasons"], key=_cr_key)),
+                mana_cost=tuple(sorted(e["cost"])),
+                could_add=tuple(sorted(e["adds"])),
+            )
+            for (o, ab), e in found.items()
+        ]
+        return tuple(sorted(reports, key=lambda r: (r.object, r.ability)))
+
+    # -- a player's mana pools ------------------------------------------------------------
+
+    def pools(self, state: GameState, player: str, *, limit: int = 1000) -> PoolsResult:
+        """Every distinct mana pool ``player`` can have by activating any set of their mana
+        abilities now, with the maximal ones marked; at most ``limit`` pools are listed, and the
+        result says when there were more."""
+        state.player(player)
+        query = F("__query", [F("pools", [_player(player)])])
+        listing = self._solve(state, "pools", [query], limit=limit + 1)
+        complete = len(listing.models) <= limit
+        pools = {_pool_of(m) for m in listing.models[:limit]}
+        saturated = self._solve(state, "pools", [query, F("__query", [F("saturated")])], limit=limit + 1)
+        maximal_complete = len(saturated.models) <= limit
+        candidates = sorted({_pool_of(m) for m in saturated.models[:limit]}, key=lambda m: -m.total)
+        maximal = _skyline(candidates)
+        notes = []
+        if not complete:
+            notes.append(f"more than {limit} distinct pools; listed {limit} (raise the limit to see more)")
+        if not maximal_complete:
+            notes.append(f"more than {limit} candidate maximal pools; the maximal marks cover the first {limit}")
+        listed = pools | maximal
+        return PoolsResult(
+            player=player,
+            pools=tuple(sorted((Pool(m, m in maximal) for m in listed), key=lambda p: (-p.mana.total, p.mana))),
+            complete=complete,
+            limit=limit,
+            maximal_complete=maximal_complete,
+            notes=tuple(notes),
+        )
+
+
+def _symbol_text(sym: clingo.Symbol) -> str:
+    """A mana symbol of a cost as printed: generic(2) → {2}, w → {W}, hybrid(w,u) → {W/U}."""
+    if sym.type == clingo.SymbolType.Function and sym.arguments:
+        if sym.name == "generic":
+            return f"{{{sym.arguments[0].number}}}"
+        inner = "/".join(symbol_text(a).upper() for a in sym.arguments)
+        if sym.name in ("phyrexian", "phyrexian_hybrid"):
+            inner += "/P"
+        return f"{{{inner}}}"
+    return f"{{{symbol_text(sym).upper()}}}"
+
+
+def _pool_of(model: frozenset[clingo.Symbol]) -> Mana:
+    mana = Mana()
+    for s in model:
+        if s.name == "pool":
+            mana = mana + Mana.one(s.arguments[0].name, s.arguments[1].number)
+    return mana
+
+
+def _skyline(candidates: list[Mana]) -> set[Mana]:
+    """The pools no other candidate covers with more in all (candidates sorted by total, largest
+    first: only a larger pool can cover a smaller one)."""
+    kept: list[Mana] = []
+    for m in candidates:
+        if not any(k.total > m.total and k.covers(m) for k in kept):
+            kept.append(m)
+    return set(kept)

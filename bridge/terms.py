@@ -1,0 +1,123 @@
+"""Python views of the terms the rules show: mana vectors, objects, players, abilities.
+
+Each class decodes one kind of clingo term (``from_symbol``) and prints the way a player writes
+it (``{G}{G}``, ``Reflecting Pool #1``). They are frozen and ordered, so results sort
+deterministically and can be used as dictionary keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import clingo
+
+__all__ = ["MANA_TYPES", "Mana", "AbilityRef", "obj_id", "player_id", "symbol_text"]
+
+#: The six types of mana in the order of the rules' vectors mana(W,U,B,R,G,C) (CR 106.1b).
+MANA_TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
+_ATOMS = {t.lower(): t for t in MANA_TYPES}
+
+
+def symbol_text(sym: clingo.Symbol) -> str:
+    """A string argument's text, or the term's printed form."""
+    return sym.string if sym.type == clingo.SymbolType.String else str(sym)
+
+
+def obj_id(sym: clingo.Symbol) -> str:
+    """``obj("pool")`` → ``"pool"``."""
+    return symbol_text(sym.arguments[0]) if sym.name == "obj" and sym.arguments else str(sym)
+
+
+def player_id(sym: clingo.Symbol) -> str:
+    """``player("alice")`` → ``"alice"``."""
+    return symbol_text(sym.arguments[0]) if sym.name == "player" and sym.arguments else str(sym)
+
+
+@dataclass(frozen=True, order=True)
+class Mana:
+    """An amount of mana: how many of each of the six types (the rules' ``mana(W,U,B,R,G,C)``)."""
+
+    W: int = 0
+    U: int = 0
+    B: int = 0
+    R: int = 0
+    G: int = 0
+    C: int = 0
+
+    @classmethod
+    def from_symbol(cls, sym: clingo.Symbol) -> Mana:
+        return cls(*(a.number for a in sym.arguments))
+
+    @classmethod
+    def of(cls, **amounts: int) -> Mana:
+        """``Mana.of(G=2)``; keys are the type letters."""
+        return cls(**{k.upper(): v for k, v in amounts.items()})
+
+    @classmethod
+    def one(cls, atom: str, n: int = 1) -> Mana:
+        """``Mana.one("g", 2)`` from a mana-type atom of the rules."""
+        return cls(**{_ATOMS[atom]: n})
+
+    def __getitem__(self, letter: str) -> int:
+        return int(getattr(self, letter.upper()))
+
+    def __add__(self, other: Mana) -> Mana:
+        return Mana(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple())))
+
+    def as_tuple(self) -> tuple[int, int, int, int, int, int]:
+        return (self.W, self.U, self.B, self.R, self.G, self.C)
+
+    def as_dict(self) -> dict[str, int]:
+        """Only the types present: ``{"G": 2}``."""
+        return {t: n for t, n in zip(MANA_TYPES, self.as_tuple()) if n}
+
+    @property
+    def total(self) -> int:
+        return sum(self.as_tuple())
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return tuple(t for t, n in zip(MANA_TYPES, self.as_tuple()) if n)
+
+    def covers(self, other: Mana) -> bool:
+        """True if this has at least as much of every type as ``other``."""
+        return all(a >= b for a, b in zip(self.as_tuple(), other.as_tuple()))
+
+    def __str__(self) -> str:
+        if not self.total:
+            return "no mana"
+        parts = []
+        for t, n in zip(MANA_TYPES, self.as_tuple()):
+            if n > 6:
+                parts.append(f"{{{t}}}x{n}")
+            else:
+                parts.append(f"{{{t}}}" * n)
+        return "".join(parts)
+
+
+@dataclass(frozen=True, order=True)
+class AbilityRef:
+    """An ability as the rules name it: the N-th ability of a card, or a basic land type's
+    intrinsic mana ability (CR 305.6)."""
+
+    card: str
+    """The card's name, or the basic land type for an intrinsic ability."""
+    index: tuple[int, ...]
+    """Its position: (N,) for ab(C, N), (N, Q) for a quoted ability ab(C, N, Q); () if intrinsic."""
+
+    @classmethod
+    def from_symbol(cls, sym: clingo.Symbol) -> AbilityRef:
+        if sym.name == "intrinsic":
+            return cls(symbol_text(sym.arguments[0]), ())
+        card = sym.arguments[0]
+        name = symbol_text(card.arguments[0]) if card.name == "card" else str(card)
+        return cls(name, tuple(a.number for a in sym.arguments[1:]))
+
+    @property
+    def intrinsic(self) -> bool:
+        return not self.index
+
+    def __str__(self) -> str:
+        if self.intrinsic:
+            return f"{self.card} (intrinsic)"
+        return f"{self.card} #" + ".".join(str(i) for i in self.index)
