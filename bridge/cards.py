@@ -409,7 +409,7 @@ class CardDatabase:
                 toughness=card.toughness,
                 loyalty=card.loyalty,
                 defense=card.defense,
-                color_indicator=card.color_indicator,
+                color_indicator=list(card.color_indicator) if card.color_indicator else None,
             )
             self._parsed[key] = cached
         return cached
