@@ -504,6 +504,85 @@ class Engine:
         )
 
 
+    # -- replacement effects on one activation (CR 614, 616) ----------------------------
+
+    def orders(self, state: GameState, obj: str, ability: int | None = None, *, limit: int = 100) -> OrdersResult:
+        """Every legal order (up to ``limit``) of the replacement effects that apply when ``obj`` is
+        tapped for mana, each with its result, and every distinct result with the number of orders
+        leading to it — counted on the graph the rules build, not by walking the orders."""
+        perm = state.permanent(obj)
+        probe = self.tap(state, obj)
+        usable = sorted({o.ability for o in probe.outcomes})
+        if not usable:
+            raise IllegalActionError(f"{obj!r} has no mana ability that can be activated now")
+        if ability is not None:
+            chosen = [a for a in usable if a.index and a.index[0] == ability]
+            if not chosen:
+                raise IllegalActionError(f"{obj!r} has no usable mana ability number {ability}; usable: " + ", ".join(map(str, usable)))
+            ab_ref = chosen[0]
+        else:
+            ab_ref = usable[0]
+        ab_sym = _ability_symbol(ab_ref)
+        ev = F("act", [_obj(obj), ab_sym])
+        signatures = (*_GRAPH_SIGNATURES, ("init", 3), ("result", 3), ("effect_class", 3), ("chooser", 2), ("cand", 2))
+        sol = self._solve(
+            state,
+            "orders",
+            [F("__query", [F("orders", [_obj(obj), ab_sym])])],
+            project=False,
+            limit=limit + 1,
+            fact_signatures=signatures,
+        )
+        cards = {p.id: p.card for p in state.battlefield}
+        graph = _Graph.from_facts(sol.facts)
+        inits = {(f.arguments[2], describe_choice(f.arguments[1])) for f in sol.facts if f.name == "init" and f.arguments[0] == ev}
+        choice_of = {s0: text for s0, text in sorted(inits, key=lambda x: (str(x[0]), x[1]))}
+        distinct = sorted(
+            DistinctResult(choice_of.get(f.arguments[1], ""), Mana.from_symbol(f.arguments[1]), Mana.from_symbol(f.arguments[2]),
+                           max(1, graph.count(ev, f.arguments[1], f.arguments[2])) if graph.edges else 1)
+            for f in sol.facts
+            if f.name == "result" and f.arguments[0] == ev
+        )
+        effects = sorted(
+            Application(*_instance(f.arguments[1], cards), "") for f in sol.facts if f.name == "cand" and f.arguments[0] == ev
+        )
+        chooser = next((player_id(f.arguments[1]) for f in sol.facts if f.name == "chooser" and f.arguments[0] == ev), perm.controller)
+        orders = []
+        for model in sol.models[:limit]:
+            steps: dict[int, Application] = {}
+            choice, produced, final = "", Mana(), Mana()
+            for s in model:
+                a = s.arguments
+                if s.name == "applies":
+                    steps[a[3].number] = Application(*_instance(a[1], cards), _label_text(a[2]))
+                elif s.name == "pick_init":
+                    choice, produced = describe_choice(a[1]), Mana.from_symbol(a[2])
+                elif s.name == "final":
+                    final = Mana.from_symbol(a[1])
+            orders.append(Order(choice, produced, tuple(steps[k] for k in sorted(steps)), final))
+        classes = {(f.arguments[0], f.arguments[2]): f.arguments[2] for f in sol.facts if f.name == "effect_class"}
+        edges = []
+        for (e, s0, u, s), outs in graph.edges.items():
+            if e != ev:
+                continue
+            for c, u2, s2 in outs:
+                n, w = graph.size[(e, c)], graph.weight[(e, c)]
+                copies = n - (u // w) % (n + 1)
+                o, card = _instance(classes.get((e, c), c), cards)
+                edges.append((f"{Mana.from_symbol(s)} [{u}]", f"{Mana.from_symbol(s2)} [{u2}]", f"{card}", copies))
+        return OrdersResult(
+            object=obj,
+            ability=ab_ref,
+            chooser=chooser,
+            effects=tuple(effects),
+            distinct=tuple(distinct),
+            orders=tuple(sorted(orders)),
+            complete=len(sol.models) <= limit,
+            limit=limit,
+            graph=tuple(sorted(edges)),
+        )
+
+
 def _symbol_text(sym: clingo.Symbol) -> str:
     """A mana symbol of a cost as printed: generic(2) → {2}, w → {W}, hybrid(w,u) → {W/U}."""
     if sym.type == clingo.SymbolType.Function and sym.arguments:
@@ -532,3 +611,139 @@ def _skyline(candidates: list[Mana]) -> set[Mana]:
         if not any(k.total > m.total and k.covers(m) for k in kept):
             kept.append(m)
     return set(kept)
+
+
+# ---------------------------------------------------------------------------------------------
+# Replacement effects on one activation: every order, every distinct result (CR 614, 616)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class Application:
+    """One replacement effect applied to the event: whose effect, and with which choice."""
+
+    object: str
+    card: str
+    label: str
+
+    def __str__(self) -> str:
+        return f"{self.card} ({self.object}){': ' + self.label if self.label else ''}"
+
+
+@dataclass(frozen=True, order=True)
+class Order:
+    """One legal order of the replacement effects and the mana it gives."""
+
+    choice: str
+    produced: Mana
+    steps: tuple[Application, ...]
+    result: Mana
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "choice": self.choice,
+            "produced": self.produced.as_dict(),
+            "steps": [str(s) for s in self.steps],
+            "result": self.result.as_dict(),
+        }
+
+
+@dataclass(frozen=True, order=True)
+class DistinctResult:
+    """A result of the replacement process and how many orders lead to it from one choice."""
+
+    choice: str
+    produced: Mana
+    result: Mana
+    orders: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "choice": self.choice,
+            "produced": self.produced.as_dict(),
+            "result": self.result.as_dict(),
+            "orders": self.orders,
+        }
+
+
+@dataclass(frozen=True)
+class OrdersResult:
+    """The replacement effects that apply when ``object`` is tapped for mana with ``ability``."""
+
+    object: str
+    ability: AbilityRef
+    chooser: str
+    effects: tuple[Application, ...]
+    distinct: tuple[DistinctResult, ...]
+    orders: tuple[Order, ...]
+    complete: bool
+    limit: int
+    graph: tuple[tuple[str, str, str, int], ...] = ()
+    """Edges (from node, to node, effect, copies) of the graph of CR 616 applications, for DOT."""
+
+    @property
+    def total_orders(self) -> int:
+        return sum(d.orders for d in self.distinct)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "object": self.object,
+            "ability": str(self.ability),
+            "chooser": self.chooser,
+            "effects": [str(e) for e in self.effects],
+            "distinct_results": [d.to_json() for d in self.distinct],
+            "total_orders": self.total_orders,
+            "orders": [o.to_json() for o in self.orders],
+            "complete": self.complete,
+            "limit": self.limit,
+            "rules": _rules_json(("614.1a", "614.5", "616.1", "616.1e", "616.1f", "106.12b")),
+        }
+
+    def to_dot(self) -> str:
+        """The graph of choices for Graphviz: each node is the mana so far (and which effects
+        have applied), each edge one effect applying; the end nodes are the results."""
+        lines = ["digraph replacement_orders {", "  rankdir=LR;", '  node [shape=box, fontname="Helvetica"];']
+        nodes: dict[str, str] = {}
+
+        def node(key: str) -> str:
+            if key not in nodes:
+                nodes[key] = f"n{len(nodes)}"
+            return nodes[key]
+
+        ends = {e[1] for e in self.graph} - {e[0] for e in self.graph}
+        for a, b, label, copies in self.graph:
+            mult = f" (x{copies})" if copies > 1 else ""
+            lines.append(f'  {node(a)} -> {node(b)} [label="{_dot_escape(label + mult)}"];')
+        for key, name in nodes.items():
+            shape = ", peripheries=2" if key in ends else ""
+            lines.append(f'  {name} [label="{_dot_escape(key)}"{shape}];')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def _dot_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _label_text(label: clingo.Symbol) -> str:
+    """case(K, M) → "{R}", case(K, times(2)) → "x2"."""
+    if label.name == "case" and len(label.arguments) == 2:
+        what = label.arguments[1]
+        if what.name == "times":
+            return f"x{what.arguments[0].number}"
+        if what.type == clingo.SymbolType.Function and not what.arguments:
+            return str(Mana.one(what.name))
+    return str(label)
+
+
+def _instance(sym: clingo.Symbol, cards: Mapping[str, str]) -> tuple[str, str]:
+    """re(obj("mr"), ab(card("Mana Reflection"), 1)) → ("mr", "Mana Reflection")."""
+    o = obj_id(sym.arguments[0])
+    return o, cards.get(o, AbilityRef.from_symbol(sym.arguments[1]).card)
+
+
+def _ability_symbol(ref: AbilityRef) -> clingo.Symbol:
+    if ref.intrinsic:
+        return F("intrinsic", [S(ref.card)])
+    return F("ab", [F("card", [S(ref.card)]), *(clingo.Number(i) for i in ref.index)])
+

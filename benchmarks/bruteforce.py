@@ -1,0 +1,57 @@
+"""The brute-force baseline for replacement effects on one mana production event (CR 616).
+
+Independent of the rules in rules_asp/: it walks every legal order one by one, in Python. At each
+step the chooser picks any effect that has not applied yet and applies now (CR 616.1e, 614.5);
+the process repeats until none is left (CR 616.1f). The benchmarks time it side by side with
+mtgasp, and the tests use it as an oracle for small k.
+
+Effects: ``Effect("set_type", "R")`` — "produces {R} instead of any other type";
+``Effect("set_mana", "B", 1)`` — "{B} instead of any other type and amount";
+``Effect("multiply", factor=2)`` — "twice as much of that mana"; ``min_amount`` — "tapped for N
+or more mana". Mana is a 6-tuple in the order W U B R G C.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+TYPES = "WUBRGC"
+Mana = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Effect:
+    kind: str
+    type: str = ""
+    amount: int = 0
+    factor: int = 1
+    min_amount: int = 0
+
+    def applicable(self, mana: Mana) -> bool:
+        total = sum(mana)
+        return total > 0 and total >= self.min_amount  # CR 106.12b: the event produces mana
+
+    def apply(self, mana: Mana) -> Mana:
+        if self.kind == "multiply":
+            return tuple(x * self.factor for x in mana)
+        out = [0] * 6
+        out[TYPES.index(self.type)] = sum(mana) if self.kind == "set_type" else self.amount
+        return tuple(out)
+
+
+def results(start: Mana, effects: Sequence[Effect]) -> Counter[Mana]:
+    """Every legal order's result, with how many orders give it."""
+    counts: Counter[Mana] = Counter()
+
+    def walk(mana: Mana, left: tuple[int, ...]) -> None:
+        options = [i for i in left if effects[i].applicable(mana)]
+        if not options:
+            counts[mana] += 1
+            return
+        for i in options:
+            walk(effects[i].apply(mana), tuple(j for j in left if j != i))
+
+    walk(start, tuple(range(len(effects))))
+    return counts
