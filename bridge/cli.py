@@ -20,7 +20,7 @@ from . import __version__
 from .cards import CardDatabase
 from .errors import EngineError
 from .explain import summary
-from .queries import AbilityReport, Engine, PoolsResult, TapResult
+from .queries import AbilityReport, Engine, OrdersResult, PoolsResult, TapResult
 from .state import GameState, load_state
 
 FuncT = TypeVar("FuncT", bound=Callable[..., Any])
@@ -207,6 +207,48 @@ def pools_cmd(c: Context, state_file: str, player: str | None, limit: int, maxim
     who = _default_player(state, player)
     r = c.engine().pools(state, who, limit=limit)
     emit(as_json, r.to_json(), lambda: pool_lines(r, maximal_only))
+
+
+# ---------------------------------------------------------------------------------------------
+# orders
+# ---------------------------------------------------------------------------------------------
+
+
+def order_lines(r: OrdersResult) -> Iterable[str]:
+    yield f"Tap {r.object} for mana with {r.ability}: {len(r.effects)} replacement effect(s) apply"
+    yield f"  {r.chooser} chooses the order (CR 616.1: {summary('616.1')})"
+    for e in r.effects:
+        yield f"    - {e}"
+    yield f"  {len(r.distinct)} distinct result(s), {r.total_orders} legal order(s) in all:"
+    for d in r.distinct:
+        start = f"{d.choice}: " if d.choice else ""
+        yield f"    {start}{d.produced} -> {d.result}   [{d.orders} order(s)]"
+    shown = "all" if r.complete else f"the first {r.limit} (raise --limit to see more)"
+    yield f"  orders ({shown}):"
+    for o in r.orders:
+        steps = " ; ".join(str(s) for s in o.steps) or "(none)"
+        start = f"{o.choice}: " if o.choice else ""
+        yield f"    {start}{o.produced} -> {steps} -> {o.result}"
+
+
+@cli.command("orders")
+@click.argument("state_file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("obj")
+@click.option("--ability", type=int, help="Which mana ability of OBJ (its number on the card); default: the first usable.")
+@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True, help="List at most this many orders.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "dot"]), default="text", show_default=True)
+@json_option
+@pass_ctx
+def orders_cmd(c: Context, state_file: str, obj: str, ability: int | None, limit: int, fmt: str, as_json: bool) -> None:
+    """Every legal order of the replacement effects when OBJ is tapped for mana, and every
+    distinct result with how many orders lead to it (CR 614, 616). --format dot draws the graph
+    of choices for Graphviz."""
+    state = c.state(state_file)
+    r = c.engine().orders(state, obj, ability, limit=limit)
+    if fmt == "dot":
+        click.echo(r.to_dot(), nl=False)
+        return
+    emit(as_json or fmt == "json", r.to_json(), lambda: order_lines(r))
 
 
 # ---------------------------------------------------------------------------------------------
