@@ -1,0 +1,123 @@
+"""The small AST between the grammar and the facts.
+
+The transformers (one per grammar module) build these objects; :mod:`.facts` prints them as
+clingo symbols. Terms are plain Python values so the transformers stay short:
+
+* ``int`` → number, ``str`` → constant (``"tap"`` → ``tap``), :class:`Str` → string,
+* :class:`Fn` → function term (``Fn("mana", Fn("generic", 2), 1)`` → ``mana(generic(2),1)``),
+* :class:`Filter` → ``f(A, K)`` (numbered in text order when printed, with its filter/3 facts),
+* :data:`ABIL` → the ability's id ``ab(C, N)``; :data:`EIDX` → the index of the effect part
+  being printed; :class:`Quoted` → the id ``ab(C, N, Q)`` of a quoted (granted) ability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+
+class Str(str):
+    """A term printed as an ASP string ("Forest")."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Fn:
+    """A function term name(args...)."""
+
+    name: str
+    args: tuple[Any, ...] = ()
+
+    def __init__(self, name: str, *args: Any) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "args", tuple(args))
+
+
+class _Placeholder:
+    __slots__ = ("label",)
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def __repr__(self) -> str:
+        return self.label
+
+
+#: The id of the ability being printed.
+ABIL = _Placeholder("ABIL")
+#: The index of the effect part being printed (for tok(A, I), mode facts...).
+EIDX = _Placeholder("EIDX")
+
+
+@dataclass(eq=False)
+class Filter:
+    """An object/player description: an object matches if it meets every constraint of some
+    branch (docs/facts.md, ``filter(F, B, Constraint)``)."""
+
+    branches: list[list[Any]] = field(default_factory=lambda: [[]])
+
+    def add(self, constraint: Any) -> "Filter":
+        for b in self.branches:
+            if constraint not in b:
+                b.append(constraint)
+        return self
+
+    def extend(self, constraints: list[Any]) -> "Filter":
+        for c in constraints:
+            self.add(c)
+        return self
+
+    def copy(self) -> "Filter":
+        return Filter([list(b) for b in self.branches])
+
+    def is_empty(self) -> bool:
+        return all(not b for b in self.branches)
+
+
+#: A fact template: predicate name and argument terms (may contain placeholders).
+FactT = tuple[str, tuple[Any, ...]]
+
+
+@dataclass(eq=False)
+class Quoted:
+    """An ability written inside quotes ("Lands you control have '{T}: Add {C}.'")."""
+
+    ability: "Ability"
+    text: str = ""
+
+
+@dataclass(eq=False)
+class Effect:
+    """One part of an ability's effect, printed as effect(A, I, kind) plus its extra facts."""
+
+    kind: Any
+    facts: list[FactT] = field(default_factory=list)
+    optional: bool = False
+    #: alternatives the player chooses among as it resolves ("become 4/1 or 1/4")
+    options: list[Any] = field(default_factory=list)
+    #: continuous-effect view (for static abilities): (subject filter or ref, effect term)
+    continuous: tuple[Any, Any] | None = None
+    #: for add_mana: the alternatives, each a list of parts (Amount, What, options)
+    mana: list[list[tuple[Any, Any, tuple[str, ...]]]] | None = None
+    #: for add_mana: who gets the mana, when not "you"
+    mana_to: Any = None
+
+
+@dataclass(eq=False)
+class Ability:
+    """One ability as built by the transformers (before the class is fixed by the card type)."""
+
+    #: activated | triggered | static | spell_effect | keyword | plain (static or spell)
+    cls: str
+    facts: list[FactT] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    #: for keyword lines: the keyword abilities and their token spans
+    keywords: list[tuple["Ability", int, int]] = field(default_factory=list)
+
+
+Term = Union[int, str, Str, Fn, Filter, Quoted, _Placeholder]
+
+
+def fn(name: str, *args: Any) -> Fn:
+    return Fn(name, *args)

@@ -1,0 +1,963 @@
+"""Transformer for grammar/effects.lark: sentences → effect parts.
+
+A verb phrase becomes a :class:`VP`; a clause gives it its subject and yields
+:class:`~.ast.Effect` objects; a sentence adds its frame (condition, duration, "then") and
+yields a list of parts: effects and ability-level facts (:class:`AbFact`, e.g.
+``activation_restriction(A, sorcery_speed)``). The ability assembler (:mod:`.oracle`) numbers
+the effects and prints them as ``effect(A, I, Kind)`` (one-shot) or
+``continuous(A, K, F, Eff)`` (static abilities).
+
+Verb phrases without a dedicated method are handled by :func:`generic_vp`: the alternative
+``v_<name>`` becomes the term ``<name>(Args)``, with the acting player first for verbs that
+have one (``draw(you, 2)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Transformer
+
+from .ast import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
+from .filters import as_filter, ref_filter, subtype_name
+from .keywords import KW
+from .mana import group_symbols
+
+#: verbs whose effect term takes no acting player (the object is what matters)
+_NO_ACTOR = frozenset({
+    "destroy", "destroy_no_regen", "exile", "exile_face_down", "exile_until_leaves",
+    "return_hand", "return_battlefield", "return_battlefield_tapped",
+    "return_battlefield_control", "return_from_hand", "return_from_battlefield",
+    "put_battlefield", "put_hand", "put_graveyard", "put_top", "put_bottom", "put_nth",
+    "put_counters", "put_counter", "put_counters2", "put_that_many_counters",
+    "put_counters_amount", "remove_counter", "remove_all_counters", "remove_any_counter",
+    "tap", "untap", "tap_or_untap", "counter", "counter_unless_pay", "regenerate", "transform",
+    "attach", "goad", "detain", "suspect", "exert", "airbend", "cloak",
+    "return_battlefield_owner", "double_power", "double_counters", "switch_pt_np",
+    "prevent_by", "prevent_to", "prevent_combat_by", "prevent_next", "fog",
+})
+
+#: verbs that describe (continuous) characteristics or rules of their subject
+_CONTINUOUS = frozenset({
+    "modify_pt", "modify_pt_for_each", "modify_pt_gain", "modify_pt_have", "modify_pt_lose",
+    "gain_ability", "have_ability", "lose_ability", "have_base_pt", "have_base_pt_amount",
+    "have_base_pt_x", "become_creature", "become_creature_with", "become_type_add",
+    "become_chosen_color", "become_copy", "become_copy_except", "enter_as_copy",
+    "enter_as_copy_except", "is_type", "is_every_creature_type", "is_still", "is_chosen_color",
+    "cant_block", "cant_attack", "cant_attack_or_block", "cant_attack_you", "cant_block_np",
+    "unblockable", "blockable_only_by", "cant_be_blocked_by", "cant_be_countered",
+    "cant_be_target", "cant_be_sacrificed", "cant_be_regenerated", "cant_be_enchanted",
+    "cant_transform", "cant_gain_life", "cant_lose_life", "cant_lose_game", "cant_win_game",
+    "cant_cast", "cant_play", "cant_draw_more", "cant_untap", "cant_attack_block_alone",
+    "cant_attack_alone", "cant_block_alone", "block_max_one", "cant_have_counters",
+    "cant_activate", "cant_search", "cant_be_dealt_damage", "cant_cause", "can_block_only",
+    "block_additional", "block_any", "attack_despite_defender", "block_shadow", "attack_haste",
+    "menace_like", "must_attack", "must_block", "must_attack_block", "doesnt_untap",
+    "doesnt_untap_next", "enters_tapped", "enters_with_counters",
+    "enters_with_counters_amount", "enters_with_additional", "enters_with_x",
+    "enters_tapped_attacking", "cost_less", "cost_more", "cost_less_for_each",
+    "cost_more_for_each", "cost_less_activate", "cost_less_x", "toughness_damage",
+    "spend_as_any_color", "spend_as_any_type", "spend_only_as_colorless", "cast_as_flash",
+    "no_max_hand_size", "control", "look_top_any_time", "play_top_revealed",
+    "activate_instant_speed",
+    "is_indestructible", "remain_tapped", "extra_land", "phase_out",
+})
+
+
+@dataclass
+class VP:
+    """A verb phrase before its subject is known."""
+
+    name: str
+    args: list[Any] = field(default_factory=list)
+    effect: Effect | None = None  # prebuilt (add_mana)
+    optional: bool = False
+    facts: list[Any] = field(default_factory=list)
+    options: list["VP"] = field(default_factory=list)
+    #: a causative "have X do Y": the effects of the inner clause
+    inner: list[Effect] | None = None
+
+
+@dataclass
+class AbFact:
+    """A fact about the whole ability (restrictions, replacement effects, ...)."""
+
+    pred: str
+    args: tuple[Any, ...]
+
+
+@dataclass
+class Sentences:
+    """The parts of an effect block, in text order."""
+
+    parts: list[Any] = field(default_factory=list)
+
+
+def _flatten(items: list) -> list:
+    out: list = []
+    for it in items:
+        if isinstance(it, list):
+            out.extend(_flatten(it))
+        elif it is not None:
+            out.append(it)
+    return out
+
+
+def _kw_term(kw: KW) -> Any:
+    return Fn("keyword", Str(kw.name), *kw.params)
+
+
+def generic_vp(name: str, children: list) -> VP:
+    return VP(name, list(children))
+
+
+def generic_condition(name: str, children: list) -> Any:
+    args = [as_filter(ch) if isinstance(ch, (Filter,)) else ch for ch in children]
+    return Fn(name, *args)
+
+
+def substitute_x(term: Any, value: Any) -> Any:
+    """Replace the amount x by the term of its "where X is ..." definition."""
+    if term == "x":
+        return value
+    if isinstance(term, Fn):
+        return Fn(term.name, *(substitute_x(a, value) for a in term.args))
+    if isinstance(term, tuple):
+        return tuple(substitute_x(a, value) for a in term)
+    if isinstance(term, list):
+        return [substitute_x(a, value) for a in term]
+    return term
+
+
+def make_effects(subject: Any, vp: VP) -> list[Effect]:
+    """The effect(s) of one verb phrase with its subject."""
+    if vp.inner is not None:
+        for e in vp.inner:
+            e.optional = e.optional or vp.optional
+        return list(vp.inner)
+    if vp.options:
+        effs = [make_effects(subject, o)[0] for o in vp.options]
+        e = Effect("choice", options=[x.kind for x in effs], optional=vp.optional)
+        return [e]
+    if vp.effect is not None:
+        e = vp.effect
+        if vp.name == "add_mana" and subject not in (None, "you"):
+            e.mana_to = _mana_receiver(subject)
+        e.optional = e.optional or vp.optional
+        return [e]
+    subj = subject if subject is not None else "you"
+    if vp.name in _CONTINUOUS:
+        eff = Fn(vp.name, *vp.args)
+        e = Effect(Fn("apply", subj, eff, "permanent"), optional=vp.optional, continuous=(subj, eff))
+    elif vp.name in _NO_ACTOR:
+        e = Effect(Fn(vp.name, *vp.args), optional=vp.optional)
+    else:
+        e = Effect(Fn(vp.name, subj, *vp.args), optional=vp.optional)
+    e.facts.extend(vp.facts)
+    return [e]
+
+
+def _mana_receiver(subject: Any) -> Any:
+    """adds_to(A, Who): "its controller" → event_controller, "that player" → event_player."""
+    if isinstance(subject, Fn) and subject.name == "controller_of" and subject.args[0] == "it":
+        return "event_controller"
+    if isinstance(subject, Fn) and subject.name == "that":
+        return "event_player"
+    return subject
+
+
+def with_duration(e: Effect, dur: Any) -> Effect:
+    if e.continuous is not None:
+        subj, eff = e.continuous
+        e.kind = Fn("apply", subj, eff, dur)
+    elif isinstance(e.kind, Fn) and e.kind.name == "choice":
+        e.options = [Fn("apply", o.args[0], o.args[1], dur) if isinstance(o, Fn) and o.name == "apply" else o for o in e.options]
+    else:
+        e.facts.append(("effect_duration", (ABIL, EIDX, dur)))
+    return e
+
+
+class EffectsTransformer(Transformer):
+    """Methods are the aliases of grammar/effects.lark (namespace ``effects``)."""
+
+    # --- blocks and sentences -----------------------------------------------------------
+    def block(self, c: list) -> Sentences:
+        return Sentences(_flatten(c))
+
+    def s_plain(self, c: list) -> list:
+        return c[0]
+
+    def s_if(self, c: list) -> list:
+        return _conditioned(c[1], c[0])
+
+    def s_if_otherwise(self, c: list) -> list:
+        return _conditioned(c[1], c[0]) + _conditioned(c[2], Fn("not", c[0]))
+
+    def s_otherwise(self, c: list) -> list:
+        return _conditioned(c[0], "otherwise")
+
+    def s_as_long_as(self, c: list) -> list:
+        return _conditioned(c[1], c[0])
+
+    def s_as_long_as_post(self, c: list) -> list:
+        return _conditioned(c[0], c[1])
+
+    def s_until_eot(self, c: list) -> list:
+        return [with_duration(e, "until_end_of_turn") if isinstance(e, Effect) else e for e in c[0]]
+
+    def s_until_your_next_turn(self, c: list) -> list:
+        return [with_duration(e, "until_your_next_turn") if isinstance(e, Effect) else e for e in c[0]]
+
+    def s_this_turn(self, c: list) -> list:
+        return [with_duration(e, "this_turn") if isinstance(e, Effect) else e for e in c[0]]
+
+    def s_then(self, c: list) -> list:
+        return c[0]
+
+    def s_for_each(self, c: list) -> list:
+        out = []
+        for e in c[1]:
+            if isinstance(e, Effect):
+                e.facts.append(("effect_for_each", (ABIL, EIDX, as_filter(c[0]))))
+            out.append(e)
+        return out
+
+    def s_activate_only(self, c: list) -> list:
+        return [AbFact("activation_restriction", (ABIL, r)) for r in c[0]]
+
+    def s_activate_n_times(self, c: list) -> list:
+        return [AbFact("activation_restriction", (ABIL, Fn("times_per_turn", c[0])))]
+
+    def s_spend_only(self, c: list) -> list:
+        return [AbFact("mana_spend_restriction", (ABIL, c[0]))]
+
+    def s_spend_not(self, c: list) -> list:
+        return [AbFact("mana_spend_restriction", (ABIL, Fn("not", c[0])))]
+
+    def s_trigger_once(self, c: list) -> list:
+        return [AbFact("trigger_restriction", (ABIL, "once_per_turn"))]
+
+    def s_trigger_twice(self, c: list) -> list:
+        return [AbFact("trigger_restriction", (ABIL, Fn("times_per_turn", 2)))]
+
+    def s_counter_cap(self, c: list) -> list:
+        return [AbFact("ability_limit", (ABIL, Fn("counter_cap", c[0], int(str(c[1])))))]
+
+    def s_cant_be_countered_it(self, c: list) -> list:
+        return [AbFact("continuous_rule", (ABIL, "cant_be_countered"))]
+
+    def s_flash_self(self, c: list) -> list:
+        return [AbFact("continuous_rule", (ABIL, "flash"))]
+
+    def s_activate_instant(self, c: list) -> list:
+        return [AbFact("activation_restriction", (ABIL, "instant_speed"))]
+
+    def s_replacement(self, c: list) -> list:
+        return c[0] if isinstance(c[0], list) else [c[0]]
+
+    def s_legend_rule_exempt(self, c: list) -> list:
+        return [Effect("legend_rule_exempt", continuous=(c[0], "legend_rule_exempt"))]
+
+    def s_spend_as_any_color(self, c: list) -> list:
+        return [AbFact("spend_as", (ABIL, c[0], "any_color"))]
+
+    def s_spend_as_any_type(self, c: list) -> list:
+        return [AbFact("spend_as", (ABIL, c[0], "any_type"))]
+
+    def s_spend_only_as_colorless(self, c: list) -> list:
+        return [AbFact("spend_as", (ABIL, c[0], Fn("only", "c")))]
+
+    def s_same_for(self, c: list) -> list:
+        return [AbFact("same_effect_for", (ABIL, c[0]))]
+
+    def s_it_has(self, c: list) -> list:
+        return [Effect(Fn("apply", "it", Fn("gain_ability", q), "permanent"), continuous=("it", Fn("gain_ability", q))) for q in c[0]]
+
+    def s_new_targets(self, c: list) -> list:
+        return [AbFact("may_choose_new_targets", (ABIL,))]
+
+    def s_flip_coin(self, c: list) -> list:
+        return [Effect(Fn("flip_coin", "you"))]
+
+    # --- clauses ------------------------------------------------------------------------
+    def clauses(self, c: list) -> list:
+        out: list = []
+        for item in c:
+            if isinstance(item, str) and item.startswith("sep_"):
+                continue
+            out.extend(item)
+        return out
+
+    def sep_then(self, c: list) -> str:
+        return "sep_then"
+
+    def sep_and(self, c: list) -> str:
+        return "sep_and"
+
+    def sep_comma(self, c: list) -> str:
+        return "sep_comma"
+
+    def c_imperative(self, c: list) -> list:
+        return [e for vp in c[0] for e in make_effects("you", vp)]
+
+    def c_subject(self, c: list) -> list:
+        return [e for vp in c[1] for e in make_effects(c[0], vp)]
+
+    def c_you_may_have(self, c: list) -> list:
+        for e in c[0]:
+            e.optional = True
+        return c[0]
+
+    def c_have(self, c: list) -> list:
+        return c[0]
+
+    def sc_np(self, c: list) -> list:
+        return [e for vp in c[1] for e in make_effects(c[0], vp)]
+
+    def sc_base_pt_become(self, c: list) -> list:
+        return self.c_base_pt_become(c)
+
+    def c_base_pt_become(self, c: list) -> list:
+        subj = c[0]
+        pts, dur = c[1]
+        effs = [Fn("set_base_pt", p, t) for p, t in pts]
+        dur = dur or "permanent"
+        if len(effs) == 1:
+            return [Effect(Fn("apply", subj, effs[0], dur), continuous=(subj, effs[0]))]
+        return [Effect("choice", options=[Fn("apply", subj, e, dur) for e in effs])]
+
+    def c_unless(self, c: list) -> list:
+        effs = c[0]
+        unless = [e.kind for vp in c[2] for e in make_effects(c[1], vp)]
+        for e in effs:
+            for u in unless:
+                e.facts.append(("effect_unless", (ABIL, EIDX, u)))
+        return effs
+
+    def c_unless_you(self, c: list) -> list:
+        effs = c[0]
+        unless = [e.kind for vp in c[1] for e in make_effects("you", vp)]
+        for e in effs:
+            for u in unless:
+                e.facts.append(("effect_unless", (ABIL, EIDX, u)))
+        return effs
+
+    def c_if_post(self, c: list) -> list:
+        return _conditioned(c[0], c[1])
+
+    def c_for_each_post(self, c: list) -> list:
+        for e in c[0]:
+            if e.mana is not None:
+                amount = Fn("count", as_filter(c[1]))
+                e.mana = [[(_times(a, amount), w, o) for a, w, o in alt] for alt in e.mana]
+            else:
+                e.facts.append(("effect_for_each", (ABIL, EIDX, as_filter(c[1]))))
+        return c[0]
+
+    def c_where_x(self, c: list) -> list:
+        value = c[1]
+        for e in c[0]:
+            e.kind = substitute_x(e.kind, value)
+            if e.mana is not None:
+                e.mana = substitute_x(e.mana, value)
+            e.facts = [(p, substitute_x(a, value)) for p, a in e.facts]
+            e.options = substitute_x(e.options, value)
+        return c[0]
+
+    def c_except(self, c: list) -> list:
+        for e in c[0]:
+            e.facts += [("copy_except", (ABIL, EIDX, x)) for x in c[1]]
+        return c[0]
+
+    def c_duration(self, c: list) -> list:
+        return [with_duration(e, c[1]) for e in c[0]]
+
+    def vp_list(self, c: list) -> list:
+        return _flatten(c)
+
+    # --- verb phrases with their own shape ----------------------------------------------
+    def v_add_mana(self, c: list) -> VP:
+        return VP("add_mana", effect=c[0])
+
+    def v_may(self, c: list) -> Any:
+        vps = c[0] if isinstance(c[0], list) else [c[0]]
+        for vp in vps:
+            vp.optional = True
+        return vps
+
+    def v_causative(self, c: list) -> VP:
+        return VP("causative", inner=c[0])
+
+    def _battlefield(self, name: str, ref: Any, mods: list) -> VP:
+        return VP(name, [ref] + [Fn("mods", *mods)] if mods else [ref])
+
+    def v_return_battlefield(self, c: list) -> VP:
+        return self._battlefield("return_to_battlefield", c[0], c[1] if len(c) > 1 else [])
+
+    def v_return_from_battlefield(self, c: list) -> VP:
+        return VP("return_to_battlefield", [c[0], Fn("from", c[1])] + ([Fn("mods", *c[2])] if len(c) > 2 else []))
+
+    def v_put_battlefield(self, c: list) -> VP:
+        return self._battlefield("put_onto_battlefield", c[0], c[1] if len(c) > 1 else [])
+
+    def bf_mods(self, c: list) -> list:
+        return list(c)
+
+    def bf_tapped(self, c: list) -> Any:
+        return "tapped"
+
+    def bf_transformed(self, c: list) -> Any:
+        return "transformed"
+
+    def bf_attacking(self, c: list) -> Any:
+        return "attacking"
+
+    def bf_face_down(self, c: list) -> Any:
+        return "face_down"
+
+    def bf_under_control(self, c: list) -> Any:
+        return Fn("under_control_of", c[0])
+
+    def bf_under_owner_control(self, c: list) -> Any:
+        return Fn("under_control_of", Fn("owner_of", c[0]))
+
+    def bf_with_counters(self, c: list) -> Any:
+        return Fn("with_counters", c[1], c[0])
+
+    def bf_with_counters_one(self, c: list) -> Any:
+        return Fn("with_counters", c[0], 1)
+
+    def s_duration_first(self, c: list) -> list:
+        return [with_duration(e, c[0]) if isinstance(e, Effect) else e for e in c[1]]
+
+    def s_cast_only(self, c: list) -> list:
+        return [AbFact("cast_restriction", (ABIL, r)) for r in c[1]]
+
+    def cast_restrictions(self, c: list) -> list:
+        return list(c)
+
+    def cr_if(self, c: list) -> Any:
+        return Fn("if", c[0])
+
+    def s_modes_repeat(self, c: list) -> list:
+        return [AbFact("modes_repeatable", (ABIL,))]
+
+    def ac_optional(self, c: list) -> list:
+        return [Fn("optional", x) for x in c[0]]
+
+    def v_gain_life(self, c: list) -> VP:
+        return VP("gain_life", [c[0]])
+
+    def v_lose_life(self, c: list) -> VP:
+        return VP("lose_life", [c[0]])
+
+    def la_count(self, c: list) -> Any:
+        return c[0]
+
+    def la_that_much(self, c: list) -> Any:
+        return "that_much"
+
+    def la_that_much_plus(self, c: list) -> Any:
+        return Fn("plus", "that_much", c[0])
+
+    def la_twice_that_much(self, c: list) -> Any:
+        return Fn("times", 2, "that_much")
+
+    def v_new_targets_copy(self, c: list) -> VP:
+        return VP("new_targets", ["copy"])
+
+    def fe_np(self, c: list) -> Any:
+        return c[0]
+
+    def fe_basic_land_type(self, c: list) -> Any:
+        return Fn("basic_land_type_among", c[0])
+
+    def fe_color(self, c: list) -> Any:
+        return Fn("color_among", c[0])
+
+    def fe_card_type(self, c: list) -> Any:
+        return Fn("card_type_among", c[0])
+
+    def fe_counter(self, c: list) -> Any:
+        return Fn("counter_on", c[0], c[1])
+
+    def c_alt_cost(self, c: list) -> list:
+        for e in c[0]:
+            e.facts.append(("alternative_cost", (ABIL, EIDX, c[1])))
+        return c[0]
+
+    def rd_graveyard(self, c: list) -> Any:
+        return Fn("graveyard", c[0])
+
+    def rd_bottom(self, c: list) -> Any:
+        return Fn("library_bottom", c[0])
+
+    def s_additional_cost(self, c: list) -> list:
+        return [AbFact("additional_cost", (ABIL, x)) for x in c[1]]
+
+    def ac_costs(self, c: list) -> list:
+        return list(c[0])
+
+    def ac_or(self, c: list) -> list:
+        return [Fn("either", Fn("costs", *c[0]), Fn("costs", *c[1]))]
+
+    def s_as_enters(self, c: list) -> list:
+        return [AbFact("as_enters", (ABIL, as_filter(c[0]), c[1]))] + c[2]
+
+    def ea_enters(self, c: list) -> Any:
+        return "enters"
+
+    def ea_turned_face_up(self, c: list) -> Any:
+        return "turned_face_up"
+
+    def ea_becomes_creature(self, c: list) -> Any:
+        return "becomes_creature"
+
+    def c_at(self, c: list) -> list:
+        for e in c[0]:
+            e.facts.append(("effect_delayed", (ABIL, EIDX, c[1])))
+        return c[0]
+
+    def v_modify_pt(self, c: list) -> VP:
+        return VP("modify_pt", list(_pt_mod(c[0])))
+
+    def v_modify_pt_for_each(self, c: list) -> VP:
+        p, t = _pt_mod(c[0])
+        f = as_filter(c[1])
+        return VP("modify_pt", [Fn("times", p, Fn("count", f)), Fn("times", t, Fn("count", f))])
+
+    def v_modify_pt_gain(self, c: list) -> list:
+        return [VP("modify_pt", list(_pt_mod(c[0])))] + [VP("gain_ability", [g]) for g in c[1]]
+
+    v_modify_pt_have = v_modify_pt_gain
+
+    def v_modify_pt_lose(self, c: list) -> list:
+        return [VP("modify_pt", list(_pt_mod(c[0])))] + [VP("lose_ability", [g]) for g in c[1]]
+
+    def v_gain_ability(self, c: list) -> list:
+        return [VP("gain_ability", [g]) for g in c[0]]
+
+    v_have_ability = v_gain_ability
+
+    def v_lose_ability(self, c: list) -> list:
+        return [VP("lose_ability", [g]) for g in c[0]]
+
+    def v_have_base_pt(self, c: list) -> VP:
+        return VP("set_base_pt", list(_pt(c[0])))
+
+    def v_become_creature(self, c: list) -> list:
+        p, t = _pt(c[0])
+        return [VP("set_base_pt", [p, t]), VP("become_type", [c[1]])]
+
+    def v_become_creature_with(self, c: list) -> list:
+        return self.v_become_creature(c[:2]) + [VP("gain_ability", [g]) for g in c[2]]
+
+    def v_become_type_add(self, c: list) -> VP:
+        return VP("add_types", [c[0]])
+
+    def v_is_type(self, c: list) -> VP:
+        return VP("is_type", [c[0]])
+
+    def v_become_copy(self, c: list) -> VP:
+        return VP("copy_of", [c[0]])
+
+    def v_become_copy_except(self, c: list) -> VP:
+        return VP("copy_of", [c[0]], facts=[("copy_except", (ABIL, EIDX, x)) for x in c[1]])
+
+    def v_enter_as_copy(self, c: list) -> VP:
+        return VP("enters_as_copy", [c[0]])
+
+    def v_enter_as_copy_except(self, c: list) -> VP:
+        return VP("enters_as_copy", [c[0]], facts=[("copy_except", (ABIL, EIDX, x)) for x in c[1]])
+
+    def v_enters_with_counters(self, c: list) -> VP:
+        return VP("enters_with_counters", [c[1], c[0]])
+
+    def v_put_counters(self, c: list) -> VP:
+        return VP("put_counters", [c[1], c[0], c[2]])
+
+    def v_put_counter(self, c: list) -> VP:
+        return VP("put_counters", [c[0], 1, c[1]])
+
+    def v_put_counters2(self, c: list) -> VP:
+        if len(c) == 2:  # "put X +1/+1 counters on ..."
+            return VP("put_counters", [c[0], "x", c[1]])
+        return VP("put_counters", [c[1], c[0], c[2]])
+
+    def v_put_that_many_counters(self, c: list) -> VP:
+        return VP("put_counters", [c[0], "that_much", c[1]])
+
+    def v_put_counters_amount(self, c: list) -> VP:
+        return VP("put_counters", [c[0], c[2], c[1]])
+
+    def v_remove_counter(self, c: list) -> VP:
+        return VP("remove_counters", [c[1], c[0], c[2]])
+
+    def v_pay_mana(self, c: list) -> VP:
+        return VP("pay", [Fn("mana", s, n) for s, n in group_symbols(c[0])])
+
+    def v_cost_less(self, c: list) -> VP:
+        return VP("cost_less", [Fn("mana", s, n) for s, n in group_symbols(c[0])])
+
+    def v_cost_more(self, c: list) -> VP:
+        return VP("cost_more", [Fn("mana", s, n) for s, n in group_symbols(c[0])])
+
+    # --- tokens ---------------------------------------------------------------------------
+    def v_create(self, c: list) -> list:
+        return [VP("create_token", [n, Fn("tok", ABIL, EIDX)], facts=facts) for n, facts in c[0]]
+
+    def v_create_for_each(self, c: list) -> list:
+        f = as_filter(c[1])
+        return [VP("create_token", [Fn("times", n, Fn("count", f)), Fn("tok", ABIL, EIDX)], facts=facts) for n, facts in c[0]]
+
+    def v_create_amount(self, c: list) -> list:
+        n, facts = c[0]
+        return [VP("create_token", [c[1], Fn("tok", ABIL, EIDX)], facts=facts)]
+
+    def v_create_that_many(self, c: list) -> list:
+        n, facts = c[0]
+        return [VP("create_token", ["that_much", Fn("tok", ABIL, EIDX)], facts=facts)]
+
+    def v_create_x(self, c: list) -> list:
+        n, facts = c[0]
+        return [VP("create_token", ["x", Fn("tok", ABIL, EIDX)], facts=facts)]
+
+    def v_create_copy(self, c: list) -> list:
+        out = []
+        for n, facts in c[0]:
+            out.append(VP("create_token", [n, Fn("tok", ABIL, EIDX)], facts=facts + [("token_copy_of", (Fn("tok", ABIL, EIDX), c[1]))]))
+        return out
+
+    def v_create_copy_except(self, c: list) -> list:
+        out = self.v_create_copy(c[:2])
+        for vp in out:
+            vp.facts += [("copy_except", (ABIL, EIDX, x)) for x in c[2]]
+        return out
+
+    def v_create_copy_token(self, c: list) -> VP:
+        n = c[0] if len(c) > 1 else 1
+        ref = c[-1]
+        t = Fn("tok", ABIL, EIDX)
+        return VP("create_token", [n, t], facts=[("token_copy_of", (t, ref))])
+
+    def v_create_copy_token_except(self, c: list) -> VP:
+        vp = self.v_create_copy_token(c[:1])
+        vp.facts += [("copy_except", (ABIL, EIDX, x)) for x in c[1]]
+        return vp
+
+    def token_list(self, c: list) -> list:
+        return list(c)
+
+    def tok_n(self, c: list) -> tuple:
+        return (c[0], c[1])
+
+    def tok_one(self, c: list) -> list:
+        return _token_facts(c)
+
+    def tok_one_tapped(self, c: list) -> list:
+        return _token_facts(c) + [("token_tapped", (Fn("tok", ABIL, EIDX),))]
+
+    def tok_words(self, c: list) -> Filter:
+        return c[0]
+
+    def tw_with(self, c: list) -> list:
+        t = Fn("tok", ABIL, EIDX)
+        out = []
+        for g in c[0]:
+            out.append(("token_ability", (t, g)))
+        for rest in c[1:]:
+            if isinstance(rest, Ability):
+                out.append(("token_ability", (t, Fn("gain_ability", Quoted(rest)))))
+        return out
+
+    def tw_named(self, c: list) -> list:
+        return [("token_name", (Fn("tok", ABIL, EIDX), Str(c[0])))]
+
+    def tw_named_with(self, c: list) -> list:
+        return self.tw_named(c[:1]) + self.tw_with(c[1:])
+
+    def tw_tapped_attacking(self, c: list) -> list:
+        t = Fn("tok", ABIL, EIDX)
+        return [("token_tapped", (t,)), ("token_attacking", (t,))]
+
+    def name_words_e(self, c: list) -> str:
+        return " ".join(str(t) for t in c)
+
+    # --- gained abilities, except clauses -------------------------------------------------
+    def gained_list(self, c: list) -> list:
+        return list(c)
+
+    def g_keyword(self, c: list) -> Any:
+        return _kw_term(c[0])
+
+    def g_quoted(self, c: list) -> Any:
+        return c[0][0] if len(c[0]) == 1 else Fn("abilities", *c[0])
+
+    def g_this_ability(self, c: list) -> Any:
+        return "this_ability"
+
+    def g_activated_of(self, c: list) -> Any:
+        return Fn("activated_abilities_of", c[0])
+
+    def g_indestructible_haste(self, c: list) -> Any:
+        return Fn("keywords", Str("indestructible"), Str("haste"))
+
+    def quoted_one(self, c: list) -> list:
+        return [_quoted(c[0])]
+
+    def quoted_two(self, c: list) -> list:
+        return [_quoted(c[0]), _quoted(c[1])]
+
+    def except_list(self, c: list) -> list:
+        return [x for item in c for x in (item if isinstance(item, list) else [item])]
+
+    def ex_has(self, c: list) -> list:
+        return [Fn("has", g) for g in c[0]]
+
+    def ex_is(self, c: list) -> Any:
+        return Fn("is_type", c[0])
+
+    def ex_is_pt(self, c: list) -> list:
+        return [Fn("set_base_pt", *_pt(c[0])), Fn("is_type", c[1])]
+
+    def ex_pt(self, c: list) -> Any:
+        return Fn("set_base_pt", *_pt(c[0]))
+
+    def ex_name(self, c: list) -> Any:
+        return Fn("name", Str(c[0]))
+
+    def ex_not_legendary(self, c: list) -> Any:
+        return "not_legendary"
+
+    def ex_pt_each(self, c: list) -> Any:
+        return Fn("set_base_pt", c[0], c[0])
+
+    def ex_artifact(self, c: list) -> Any:
+        return Fn("add_types", Filter([[Fn("type", "artifact")]]))
+
+    def ex_type_add(self, c: list) -> Any:
+        return Fn("add_types", c[0])
+
+    def type_phrase(self, c: list) -> Any:
+        return c[0]
+
+    def tp_words(self, c: list) -> Any:
+        return c[0]
+
+    # --- P/T choices and durations -------------------------------------------------------
+    def ptc_one(self, c: list) -> tuple:
+        return ([_pt(c[0])], None)
+
+    def ptc_two(self, c: list) -> tuple:
+        return ([_pt(c[0]), _pt(c[1])], None)
+
+    def ptc_one_dur(self, c: list) -> tuple:
+        return ([_pt(c[0])], c[1])
+
+    def ptc_two_dur(self, c: list) -> tuple:
+        return ([_pt(c[0]), _pt(c[1])], c[2])
+
+    def d_eot(self, c: list) -> str:
+        return "until_end_of_turn"
+
+    def d_this_turn(self, c: list) -> str:
+        return "this_turn"
+
+    def d_until_your_next_turn(self, c: list) -> str:
+        return "until_your_next_turn"
+
+    def d_until_end_of_your_next_turn(self, c: list) -> str:
+        return "until_end_of_your_next_turn"
+
+    def d_while_tapped(self, c: list) -> Any:
+        return Fn("while_tapped", c[0])
+
+    def d_while_control(self, c: list) -> Any:
+        return Fn("while_you_control", c[0])
+
+    def d_until_leaves(self, c: list) -> str:
+        return "until_self_leaves"
+
+    def d_end_of_combat(self, c: list) -> str:
+        return "until_end_of_combat"
+
+    # --- restrictions, spending -------------------------------------------------------------
+    def activation_restrictions(self, c: list) -> list:
+        return list(c)
+
+    def ar_sorcery(self, c: list) -> str:
+        return "sorcery_speed"
+
+    def ar_once_per_turn(self, c: list) -> str:
+        return "once_per_turn"
+
+    def ar_if(self, c: list) -> Any:
+        cond = c[0]
+        if isinstance(cond, Fn) and cond.name == "control":
+            return Fn("if_control", cond.args[0])
+        return Fn("if", cond)
+
+    def ct_once(self, c: list) -> int:
+        return 1
+
+    def ct_twice(self, c: list) -> int:
+        return 2
+
+    def ct_n(self, c: list) -> Any:
+        return c[0]
+
+    def sp_cast(self, c: list) -> Any:
+        return Fn("cast", as_filter(c[0]))
+
+    def sp_cast_or_activate(self, c: list) -> Any:
+        return Fn("cast_or_activate", as_filter(c[0]), as_filter(c[1]))
+
+    def sp_activate(self, c: list) -> Any:
+        return Fn("activate", as_filter(c[0]))
+
+    def sp_on(self, c: list) -> Any:
+        return Fn("on", as_filter(c[0]))
+
+    def sp_pay(self, c: list) -> Any:
+        return Fn("pay", as_filter(c[0]))
+
+    def md_any(self, c: list) -> Any:
+        return "mana"
+
+    def md_color(self, c: list) -> Any:
+        return Fn("mana_of", c[0].constraint)
+
+    def md_other(self, c: list) -> Any:
+        return "other_mana"
+
+    def md_from(self, c: list) -> Any:
+        return Fn("mana_from", as_filter(c[0]))
+
+    # --- conditions ---------------------------------------------------------------------------
+    def cond_control(self, c: list) -> Any:
+        return Fn("control", as_filter(c[0]))
+
+    def cond_not_control(self, c: list) -> Any:
+        return Fn("not", Fn("control", as_filter(c[0])))
+
+    def cond_control_n(self, c: list) -> Any:
+        return Fn("control_at_least", c[0], c[1])
+
+    def cond_control_none(self, c: list) -> Any:
+        return Fn("not", Fn("control", c[0]))
+
+    def sot_words(self, c: list) -> Any:
+        return c[0]
+
+    def cmpe_ge(self, c: list) -> Any:
+        return Fn("ge", c[0])
+
+    def cmpe_le(self, c: list) -> Any:
+        return Fn("le", c[0])
+
+    def step_word(self, c: list) -> str:
+        return "_".join(str(t).lower() for t in c)
+
+    def zw_hand(self, c: list) -> str:
+        return "hand"
+
+    def zw_graveyard(self, c: list) -> str:
+        return "graveyard"
+
+    def zw_library(self, c: list) -> str:
+        return "library"
+
+
+def _conditioned(parts: list, cond: Any) -> list:
+    for e in parts:
+        if isinstance(e, Effect):
+            e.facts.append(("effect_condition", (ABIL, EIDX, cond)))
+    return parts
+
+
+def _times(n: Any, amount: Any) -> Any:
+    return amount if n == 1 else Fn("times", n, amount)
+
+
+def _num(s: str) -> Any:
+    s = s.replace("−", "-")
+    try:
+        return int(s)
+    except ValueError:
+        low = s.lower().lstrip("+")
+        if low in ("x", "-x"):
+            return "x" if low == "x" else Fn("neg", "x")
+        if low == "*":
+            return "star"
+        return Str(s)
+
+
+def _pt(tok: Any) -> tuple[Any, Any]:
+    p, t = str(tok).split("/")
+    return _num(p), _num(t)
+
+
+def _pt_mod(tok: Any) -> tuple[Any, Any]:
+    p, t = str(tok).split("/")
+    return _num(p), _num(t)
+
+
+def _quoted(ability: Any) -> Any:
+    if isinstance(ability, list):  # a keyword list inside quotes
+        return Fn("abilities", *[Fn("gain_ability", Quoted(a)) for a in ability])
+    return Quoted(ability)
+
+
+_PREDEFINED_ARTIFACT_TOKENS = {
+    "Treasure", "Food", "Clue", "Blood", "Gold", "Powerstone", "Map", "Junk", "Incubator",
+    "Shard", "Lander", "Stone",
+}
+
+
+def _predefined_token(word: str) -> list:
+    """CR 111.10: predefined tokens ("a Treasure token")."""
+    t = Fn("tok", ABIL, EIDX)
+    sub = subtype_name(word)
+    facts = [("token_subtype", (t, Str(sub)))]
+    if sub in _PREDEFINED_ARTIFACT_TOKENS:
+        facts.append(("token_type", (t, "artifact")))
+    facts.append(("token_predefined", (t, Str(sub))))
+    return facts
+
+
+def _token_facts(c: list) -> list:
+    """Facts of a token description; the words must name a token ("... creature token")."""
+    t = Fn("tok", ABIL, EIDX)
+    facts: list = []
+    rest = list(c)
+    pt = None
+    if rest and not isinstance(rest[0], (Filter, list)):
+        pt = _pt(rest.pop(0))
+        facts.append(("token_pt", (t, *pt)))
+    words: Filter = rest.pop(0)
+    if len(words.branches) != 1 or "token" not in words.branches[0]:
+        raise ValueError("not a token description (no 'token' word)")
+    cons = [x for x in words.branches[0] if x != "token"]
+    subs = [x for x in cons if isinstance(x, Fn) and x.name == "subtype"]
+    if pt is None and len(subs) == 1 and len(cons) <= 2:
+        facts = _predefined_token(str(subs[0].args[0]))
+        cons = [x for x in cons if x not in subs]
+    for con in cons:
+        if isinstance(con, Fn) and con.name == "color":
+            facts.append(("token_color", (t, con.args[0])))
+        elif isinstance(con, Fn) and con.name == "type":
+            facts.append(("token_type", (t, con.args[0])))
+        elif isinstance(con, Fn) and con.name == "subtype":
+            facts.append(("token_subtype", (t, con.args[0])))
+        elif isinstance(con, Fn) and con.name == "supertype":
+            facts.append(("token_supertype", (t, con.args[0])))
+        elif con == "colorless":
+            facts.append(("token_colorless", (t,)))
+        elif con == "tapped":
+            facts.append(("token_tapped", (t,)))
+        else:
+            facts.append(("token_property", (t, con)))
+    for extra in rest:
+        facts.extend(extra)
+    return facts

@@ -1,0 +1,773 @@
+"""Transformer for grammar/filters.lark: descriptions → :class:`Filter`, noun phrases → refs.
+
+Object references (the terms an effect takes as its object or subject):
+
+``self`` (~), ``it``, ``them``, ``you``, ``that(F)``, ``target(F, N)``, ``target_up_to(F, N)``,
+``target_any_number(F)``, ``some(F, N)`` ("a creature", "two lands"), ``each(F)``,
+``each_of(Ref)``, ``any_number(F)``, ``up_to(F, N)``, ``one_of(Ref)``, ``controller_of(Ref)``,
+``owner_of(Ref)``, ``defending_player``, ``active_player``, ``enchanted_player``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Transformer
+
+from .ast import Filter, Fn, Str
+from .vocabulary import COLOR_WORDS, SUBTYPE_INDEX
+
+_TYPE_WORDS = {
+    "artifact": "artifact", "battle": "battle", "creature": "creature",
+    "enchantment": "enchantment", "instant": "instant", "land": "land",
+    "planeswalker": "planeswalker", "sorcery": "sorcery", "sorceries": "sorcery",
+    "kindred": "kindred", "tribal": "kindred", "dungeon": "dungeon", "plane": "plane",
+    "scheme": "scheme", "conspiracy": "conspiracy", "vanguard": "vanguard",
+    "phenomenon": "phenomenon",
+}
+#: nouns that are not card types; a list's last noun of this kind is shared by every item
+_GENERIC = {
+    "permanent": "permanent", "spell": "spell", "card": "card", "token": "token",
+    "source": "source", "object": "object", "ability": "ability", "abilities": "ability",
+    "emblem": "emblem", "commander": "commander",
+}
+_PLAYERS = {"player": "player", "opponent": "opponent"}
+
+_STATUS = {
+    "tapped": "tapped", "untapped": "untapped", "attacking": "attacking",
+    "blocking": "blocking", "blocked": "blocked", "unblocked": "unblocked",
+    "fortified": "fortified_by_self", "other": "other", "face-down": "face_down",
+    "face-up": "face_up", "activated": "activated", "triggered": "triggered",
+    "mana": "mana_ability", "loyalty": "loyalty_ability", "modified": "modified",
+    "historic": "historic", "outlaw": "outlaw", "outlaws": "outlaw", "chosen": "chosen",
+    "exiled": "exiled", "copied": "copied", "attached": "attached", "paired": "paired",
+    "suspected": "suspected", "saddled": "saddled", "transformed": "transformed",
+    "double-faced": "double_faced", "sacrificed": "sacrificed", "revealed": "revealed",
+    "discarded": "discarded", "destroyed": "destroyed",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One description word: its kind and the filter constraint it stands for."""
+
+    kind: str  # type | generic | subtype | adj
+    constraint: Any
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Sep:
+    kind: str  # or | and | comma
+
+
+def _singular(word: str) -> tuple[str, bool]:
+    low = word.lower()
+    if low in _TYPE_WORDS or low in _GENERIC or low in _PLAYERS:
+        return low, False
+    if low.endswith("ies") and low[:-3] + "y" in _TYPE_WORDS:
+        return low[:-3] + "y", True
+    if low.endswith("s") and low[:-1] in _TYPE_WORDS | _GENERIC | _PLAYERS:
+        return low[:-1], True
+    return low, low.endswith("s")
+
+
+def type_word_constraint(word: str) -> Word:
+    base, plural = _singular(word)
+    if base in _TYPE_WORDS:
+        return Word("type", Fn("type", _TYPE_WORDS[base]), plural)
+    if base in _PLAYERS:
+        return Word("type", _PLAYERS[base], plural)
+    return Word("generic", _GENERIC[base], plural)
+
+
+def subtype_name(word: str) -> str:
+    return SUBTYPE_INDEX.get(word.lower(), word)
+
+
+def combine_words(items: list[Word | Sep]) -> Filter:
+    """Turn a run of description words and separators into the branches of one filter.
+
+    "white or blue creature" → {white, creature} | {blue, creature};
+    "instant, sorcery, or Wizard spell" → {instant, spell} | {sorcery, spell} | {Wizard, spell};
+    "noncreature, nonland permanent" (commas only) → one branch with all three.
+    """
+    groups: list[list[Word]] = [[]]
+    disjunctive = False
+    for it in items:
+        if isinstance(it, Sep):
+            if it.kind in ("or", "and"):
+                disjunctive = True
+            groups.append([])
+        else:
+            groups[-1].append(it)
+    groups = [g for g in groups if g]
+    if not disjunctive or len(groups) == 1:
+        flat = [w for g in groups for w in g]
+        return Filter([_constraints(flat)])
+    last = groups[-1]
+    core = [w for w in last if w.kind in ("type", "subtype")]
+    tail: list[Word] = []
+    for w in reversed(last):
+        if w.kind == "generic":
+            tail.insert(0, w)
+        else:
+            break
+    first_prefix: list[Word] = []
+    if any(w.kind in ("type", "subtype") for w in groups[0]):
+        for w in groups[0]:
+            if w.kind == "adj":
+                first_prefix.append(w)
+            else:
+                break
+    branches = []
+    for i, g in enumerate(groups):
+        words = list(g)
+        has_type = any(w.kind in ("type", "subtype") for w in words)
+        has_generic = any(w.kind == "generic" for w in words)
+        if i < len(groups) - 1:
+            if not has_type and not has_generic:
+                words += core + tail
+            elif not has_generic:
+                words += tail
+        if i > 0 and first_prefix and not any(w.kind == "adj" for w in g):
+            words = first_prefix + words
+        branches.append(_constraints(words))
+    return Filter(branches)
+
+
+def _constraints(words: list[Word]) -> list[Any]:
+    out: list[Any] = []
+    for w in words:
+        c = w.constraint
+        if c == "enchanted":
+            c = "enchanted" if w.plural else "enchanted_by_self"
+        if c == "equipped":
+            c = "equipped" if w.plural else "equipped_by_self"
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def ref_filter(ref: Any) -> Filter | None:
+    """The filter inside an object reference term, if it has one."""
+    if isinstance(ref, Filter):
+        return ref
+    if isinstance(ref, Fn):
+        for a in ref.args:
+            if isinstance(a, Filter):
+                return a
+        for a in ref.args:
+            f = ref_filter(a)
+            if f is not None:
+                return f
+    return None
+
+
+def as_filter(ref: Any) -> Filter:
+    """A filter for any reference: ``self`` becomes a filter with the constraint self."""
+    f = ref_filter(ref)
+    if f is not None:
+        return f
+    if ref == "self":
+        return Filter([["self"]])
+    if ref == "you":
+        return Filter([["you"]])
+    return Filter([[Fn("ref", ref)]])
+
+
+class FiltersTransformer(Transformer):
+    """Methods are the aliases of grammar/filters.lark (namespace ``filters``)."""
+
+    # --- noun phrases -------------------------------------------------------------------
+    def self_ref(self, c: list) -> Any:
+        return "self"
+
+    def it_ref(self, c: list) -> Any:
+        return "it"
+
+    def them_ref(self, c: list) -> Any:
+        return "them"
+
+    def you_ref(self, c: list) -> Any:
+        return "you"
+
+    def that_ref(self, c: list) -> Any:
+        return Fn("that", c[0])
+
+    def target_ref(self, c: list) -> Any:
+        return Fn("target", c[0], 1)
+
+    def another_target_ref(self, c: list) -> Any:
+        return Fn("target", c[0].add("other"), 1)
+
+    def n_target_ref(self, c: list) -> Any:
+        return Fn("target", c[1], c[0])
+
+    def n_other_target_ref(self, c: list) -> Any:
+        return Fn("target", c[1].add("other"), c[0])
+
+    def upto_target_ref(self, c: list) -> Any:
+        return Fn("target_up_to", c[1], c[0])
+
+    def upto_other_target_ref(self, c: list) -> Any:
+        return Fn("target_up_to", c[1].add("other"), c[0])
+
+    def any_number_target_ref(self, c: list) -> Any:
+        return Fn("target_any_number", c[0])
+
+    def any_number_other_target_ref(self, c: list) -> Any:
+        return Fn("target_any_number", c[0].add("other"))
+
+    def any_target_ref(self, c: list) -> Any:
+        return Fn("target", any_target_filter(), 1)
+
+    def other_creature_or_player_ref(self, c: list) -> Any:
+        return Fn("target", Filter([[Fn("type", "creature"), "other"], ["player"]]), 1)
+
+    def n_ref(self, c: list) -> Any:
+        return Fn("some", c[1], c[0])
+
+    def n_or_more_ref(self, c: list) -> Any:
+        return Fn("at_least", c[1], c[0])
+
+    def another_ref(self, c: list) -> Any:
+        return Fn("some", c[0].add("other"), 1)
+
+    def each_ref(self, c: list) -> Any:
+        return Fn("each", c[0])
+
+    def each_of_ref(self, c: list) -> Any:
+        return Fn("each_of", c[0])
+
+    def any_number_ref(self, c: list) -> Any:
+        return Fn("any_number", c[0])
+
+    def upto_ref(self, c: list) -> Any:
+        return Fn("up_to", c[1], c[0])
+
+    def one_of_ref(self, c: list) -> Any:
+        return Fn("one_of", c[0])
+
+    def bare_ref(self, c: list) -> Any:
+        return Fn("each", c[0])
+
+    def and_ref(self, c: list) -> Any:
+        a, b = c
+        if isinstance(a, Fn) and isinstance(b, Fn) and a.name == b.name == "each":
+            return Fn("each", Filter(a.args[0].branches + b.args[0].branches))
+        return Fn("both", a, b)
+
+    def poss_desc_ref(self, c: list) -> Any:
+        """"its activated abilities", "your creatures": the possessor's objects."""
+        f: Filter = c[1]
+        owner = c[0]
+        f.add(Fn("controller", player_term(owner)) if owner in ("you", "them") else Fn("of", owner))
+        return Fn("each", f)
+
+    def controller_of(self, c: list) -> Any:
+        return Fn("controller_of", c[0])
+
+    def owner_of(self, c: list) -> Any:
+        return Fn("owner_of", c[0])
+
+    def defending_player_ref(self, c: list) -> Any:
+        return "defending_player"
+
+    def active_player_ref(self, c: list) -> Any:
+        return "active_player"
+
+    def each_opponent_ref(self, c: list) -> Any:
+        return Fn("each", Filter([["opponent"]]))
+
+    def enchanted_player_ref(self, c: list) -> Any:
+        return "enchanted_player"
+
+    # --- possessors and counts ----------------------------------------------------------
+    def poss_np(self, c: list) -> Any:
+        return c[0]
+
+    def poss_it(self, c: list) -> Any:
+        return "it"
+
+    def poss_them(self, c: list) -> Any:
+        return "them"
+
+    def poss_you(self, c: list) -> Any:
+        return "you"
+
+    def count_n(self, c: list) -> Any:
+        return number_value(c[0])
+
+    def count_x(self, c: list) -> Any:
+        return "x"
+
+    def count_one(self, c: list) -> Any:
+        return 1
+
+    # --- descriptions -------------------------------------------------------------------
+    def description(self, c: list) -> Filter:
+        f: Filter = c[0]
+        for con in c[1] if len(c) > 1 else ():
+            if isinstance(con, list):  # alternatives ("with flying or reach"): split branches
+                f = Filter([b + [alt] for b in f.branches for alt in con])
+            else:
+                f.add(con)
+        return f
+
+    def desc_words(self, c: list) -> Filter:
+        return combine_words(c)
+
+    def posts(self, c: list) -> list:
+        return [con for p in c for con in p]
+
+    def w_type(self, c: list) -> Word:
+        return c[0]
+
+    def w_subtype(self, c: list) -> Word:
+        tok = str(c[0])
+        return Word("subtype", Fn("subtype", Str(subtype_name(tok))), tok.lower().endswith("s"))
+
+    def w_color(self, c: list) -> Word:
+        return c[0]
+
+    def w_super(self, c: list) -> Word:
+        return c[0]
+
+    def w_status(self, c: list) -> Word:
+        return c[0]
+
+    def w_non(self, c: list) -> Word:
+        w: Word = c[0]
+        return Word("adj", Fn("not", w.constraint), w.plural)
+
+    def w_type_word(self, c: list) -> Word:
+        return type_word_constraint(str(c[0]))
+
+    def w_color_word(self, c: list) -> Word:
+        low = str(c[0]).lower()
+        if low in COLOR_WORDS:
+            return Word("adj", Fn("color", COLOR_WORDS[low]))
+        if low == "colored":
+            return Word("adj", Fn("not", "colorless"))
+        return Word("adj", low)
+
+    def w_super_word(self, c: list) -> Word:
+        return Word("adj", Fn("supertype", str(c[0]).lower()))
+
+    def w_status_word(self, c: list) -> Word:
+        low = str(c[0]).lower()
+        if low in ("enchanted", "equipped"):
+            return Word("adj", low)
+        if low == "nontoken":
+            return Word("adj", Fn("not", "token"))
+        if low == "nonbasic":
+            return Word("adj", Fn("not", Fn("supertype", "basic")))
+        return Word("adj", _STATUS[low])
+
+    def sep_or(self, c: list) -> Sep:
+        return Sep("or")
+
+    def sep_and(self, c: list) -> Sep:
+        return Sep("and")
+
+    def sep_comma(self, c: list) -> Sep:
+        return Sep("comma")
+
+    # --- post-modifiers (each returns a list of constraints) ---------------------------
+    def p_you_control(self, c: list) -> list:
+        return [Fn("controller", "you")]
+
+    def p_you_dont_control(self, c: list) -> list:
+        return [Fn("not", Fn("controller", "you"))]
+
+    def p_you_own(self, c: list) -> list:
+        return [Fn("owner", "you")]
+
+    def p_you_dont_own(self, c: list) -> list:
+        return [Fn("not", Fn("owner", "you"))]
+
+    def p_you_own_control(self, c: list) -> list:
+        return [Fn("owner", "you"), Fn("controller", "you")]
+
+    def p_you_control_not_own(self, c: list) -> list:
+        return [Fn("controller", "you"), Fn("not", Fn("owner", "you"))]
+
+    def p_controlled_by(self, c: list) -> list:
+        return [Fn("controller", player_term(c[0]))]
+
+    def p_owned_by(self, c: list) -> list:
+        return [Fn("owner", player_term(c[0]))]
+
+    def p_with(self, c: list) -> list:
+        return c[0]
+
+    def p_without(self, c: list) -> list:
+        return [Fn("not", x) for x in c[0]]
+
+    def p_in_zone(self, c: list) -> list:
+        return [Fn("in_zone", c[0])]
+
+    def p_from_zone(self, c: list) -> list:
+        return [Fn("in_zone", c[0])]
+
+    def p_on_battlefield(self, c: list) -> list:
+        return [Fn("in_zone", "battlefield")]
+
+    def p_on_stack(self, c: list) -> list:
+        return [Fn("in_zone", "stack")]
+
+    def p_exiled_with_self(self, c: list) -> list:
+        return ["exiled_with_self"]
+
+    def p_chosen_color(self, c: list) -> list:
+        return ["chosen_color"]
+
+    def p_chosen_type(self, c: list) -> list:
+        return ["chosen_type"]
+
+    def p_that_type(self, c: list) -> list:
+        return ["that_type"]
+
+    def p_that_color(self, c: list) -> list:
+        return ["that_color"]
+
+    def p_your_choice(self, c: list) -> list:
+        return ["your_choice"]
+
+    def p_opponent_choice(self, c: list) -> list:
+        return ["opponent_choice"]
+
+    def p_other_than(self, c: list) -> list:
+        return [Fn("not", Fn("ref", c[0]))]
+
+    def p_attacking_you(self, c: list) -> list:
+        return [Fn("attacking", "you")]
+
+    def p_blocking(self, c: list) -> list:
+        return [Fn("blocking", c[0])]
+
+    def p_blocked_by(self, c: list) -> list:
+        return [Fn("blocked_by", c[0])]
+
+    def p_attached_to(self, c: list) -> list:
+        return [Fn("attached_to", c[0])]
+
+    def p_thats(self, c: list) -> list:
+        return _filter_as_constraints(c[0])
+
+    def p_thats_a(self, c: list) -> list:
+        return _filter_as_constraints(c[0])
+
+    def p_that_isnt_a(self, c: list) -> list:
+        return [Fn("not", x) for x in _filter_as_constraints(c[0])]
+
+    def p_that_isnt(self, c: list) -> list:
+        return [Fn("not", x) for x in _filter_as_constraints(c[0])]
+
+    def p_entered_this_turn(self, c: list) -> list:
+        return ["entered_this_turn"]
+
+    def p_attacked_this_turn(self, c: list) -> list:
+        return ["attacked_this_turn"]
+
+    def p_dealt_damage_this_turn(self, c: list) -> list:
+        return ["dealt_damage_this_turn"]
+
+    def p_was_dealt_damage_this_turn(self, c: list) -> list:
+        return ["was_dealt_damage_this_turn"]
+
+    def p_named(self, c: list) -> list:
+        return [Fn("name", Str(c[0]))]
+
+    def p_not_named(self, c: list) -> list:
+        return [Fn("not", Fn("name", Str(c[0])))]
+
+    def p_chosen_name(self, c: list) -> list:
+        return ["chosen_name"]
+
+    def p_that_name(self, c: list) -> list:
+        return ["that_name"]
+
+    def p_among(self, c: list) -> list:
+        return [Fn("among", c[0])]
+
+    def p_you_cast(self, c: list) -> list:
+        return [Fn("controller", "you")]
+
+    def p_opp_casts(self, c: list) -> list:
+        return [Fn("controller", "opponent")]
+
+    def p_you_control_thats(self, c: list) -> list:
+        return [Fn("controller", "you")] + _filter_as_constraints(c[0])
+
+    def p_cast_this_turn(self, c: list) -> list:
+        return ["cast_this_turn"]
+
+    def p_put_into_zone_this_turn(self, c: list) -> list:
+        return [Fn("put_into_this_turn", c[0])]
+
+    def p_this_way(self, c: list) -> list:
+        return ["this_way"]
+
+    def name_words(self, c: list) -> str:
+        return " ".join(str(t) for t in c)
+
+    # --- "with ..." -------------------------------------------------------------------
+    def with_list(self, c: list) -> list:
+        if len(c) == 1:
+            return c[0]
+        # "with flying or reach": one constraint from the list, as alternatives
+        return [[x for item in c for x in item]]
+
+    def with_keyword(self, c: list) -> list:
+        return [Fn("has_keyword", Str(c[0].name))]
+
+    def with_stat(self, c: list) -> list:
+        op, n = c[1]
+        return [Fn("stat", c[0], op, n)]
+
+    def with_counter(self, c: list) -> list:
+        return [Fn("has_counter", c[0])]
+
+    def with_any_counter(self, c: list) -> list:
+        return [Fn("has_counter", "any")]
+
+    def with_same_name(self, c: list) -> list:
+        return [Fn("same_name", c[0])]
+
+    def with_different_name(self, c: list) -> list:
+        return ["different_names"]
+
+    def with_stat_equal(self, c: list) -> list:
+        return [Fn("stat", c[0], "eq", c[1])]
+
+    def with_ability_cost(self, c: list) -> list:
+        return [Fn("has_ability_costing", c[0])]
+
+    def with_toughness_gt_power(self, c: list) -> list:
+        return ["toughness_greater_than_power"]
+
+    def with_greatest(self, c: list) -> list:
+        return [Fn("greatest", c[0], c[1])]
+
+    def with_least(self, c: list) -> list:
+        return [Fn("least", c[0], c[1])]
+
+    def with_mana_abilities(self, c: list) -> list:
+        return ["has_mana_ability"]
+
+    def with_activated_ability(self, c: list) -> list:
+        return ["has_activated_ability"]
+
+    def with_power_or_toughness(self, c: list) -> list:
+        op, n = c[0]
+        return [[Fn("stat", "power", op, n), Fn("stat", "toughness", op, n)]]
+
+    def with_defense(self, c: list) -> list:
+        op, n = c[0]
+        return [Fn("stat", "defense", op, n)]
+
+    def stat(self, c: list) -> str:
+        words = " ".join(str(t).lower() for t in c)
+        return {
+            "power": "power", "toughness": "toughness", "mana value": "mana_value",
+            "converted mana cost": "mana_value", "total power": "total_power",
+            "base power": "base_power", "loyalty": "loyalty", "defense": "defense",
+        }[words]
+
+    def cmp_eq(self, c: list) -> tuple:
+        return ("eq", c[0])
+
+    def cmp_le(self, c: list) -> tuple:
+        return ("le", c[0])
+
+    def cmp_ge(self, c: list) -> tuple:
+        return ("ge", c[0])
+
+    def cmp_lt(self, c: list) -> tuple:
+        return ("lt", c[0])
+
+    def cmp_gt(self, c: list) -> tuple:
+        return ("gt", c[0])
+
+    def ck_pt(self, c: list) -> Str:
+        return Str(str(c[0]))
+
+    def ck_word(self, c: list) -> Str:
+        return Str(str(c[0]).lower())
+
+    # --- zones ------------------------------------------------------------------------
+    def zone_word(self, c: list) -> str:
+        low = str(c[0]).lower()
+        return {"graveyards": "graveyard", "hands": "hand", "libraries": "library"}.get(low, low)
+
+    def zone_of(self, c: list) -> Any:
+        return Fn(c[1], player_term(c[0]))
+
+    def zone_any(self, c: list) -> Any:
+        return Fn(c[0], "any")
+
+    def zone_all(self, c: list) -> Any:
+        return Fn(c[0], "any")
+
+    def zone_exile(self, c: list) -> Any:
+        return "exile"
+
+    def zone_battlefield(self, c: list) -> Any:
+        return "battlefield"
+
+    def zone_anywhere(self, c: list) -> Any:
+        return "anywhere"
+
+    def zone_library_top(self, c: list) -> Any:
+        return Fn("library_top", player_term(c[0]))
+
+    def zone_library_bottom(self, c: list) -> Any:
+        return Fn("library_bottom", player_term(c[0]))
+
+    def zone_command(self, c: list) -> Any:
+        return "command"
+
+    def zone_graveyard_or_exile(self, c: list) -> Any:
+        return Fn("either", Fn("graveyard", "any"), "exile")
+
+    def zone_graveyard_library(self, c: list) -> Any:
+        p = player_term(c[0])
+        return Fn("either", Fn("graveyard", p), Fn("library", p))
+
+    def zone_hand_graveyard(self, c: list) -> Any:
+        p = player_term(c[0])
+        return Fn("either", Fn("hand", p), Fn("graveyard", p))
+
+    # --- amounts ----------------------------------------------------------------------
+    def amount_count(self, c: list) -> Any:
+        return c[0]
+
+    def amount_number_of(self, c: list) -> Any:
+        return Fn("count", as_filter(c[0]))
+
+    def amount_counters_on(self, c: list) -> Any:
+        return Fn("counters_on", c[0], c[1])
+
+    def amount_all_counters_on(self, c: list) -> Any:
+        return Fn("counters_on", "any", c[0])
+
+    def amount_stat(self, c: list) -> Any:
+        return Fn(c[1], c[0])
+
+    def amount_life_total(self, c: list) -> Any:
+        return Fn("life_total", player_term(c[0]))
+
+    def amount_life_gained(self, c: list) -> Any:
+        return "life_gained_this_turn"
+
+    def amount_greatest(self, c: list) -> Any:
+        return Fn("greatest", c[0], as_filter(c[1]))
+
+    def amount_total(self, c: list) -> Any:
+        return Fn("total", c[0], as_filter(c[1]))
+
+    def amount_that_much(self, c: list) -> Any:
+        return "that_much"
+
+    def amount_half_life_up(self, c: list) -> Any:
+        return Fn("half_life_up", player_term(c[0]))
+
+    def amount_half_life_down(self, c: list) -> Any:
+        return Fn("half_life_down", player_term(c[0]))
+
+    def amount_devotion(self, c: list) -> Any:
+        return Fn("devotion", player_term(c[0]), c[1].constraint)
+
+    def amount_devotion2(self, c: list) -> Any:
+        return Fn("devotion", player_term(c[0]), c[1].constraint, c[2].constraint)
+
+    def amount_twice(self, c: list) -> Any:
+        return Fn("times", 2, c[0])
+
+    def amount_hand_size(self, c: list) -> Any:
+        return Fn("hand_size", player_term(c[0]))
+
+    def amount_card_types(self, c: list) -> Any:
+        return Fn("card_types_among", as_filter(c[0]))
+
+    def amount_basic_land_types(self, c: list) -> Any:
+        return Fn("basic_land_types_among", as_filter(c[0]))
+
+    def amount_colors(self, c: list) -> Any:
+        return Fn("colors_among", as_filter(c[0]))
+
+    def amount_different_names(self, c: list) -> Any:
+        return Fn("different_names", as_filter(c[0]))
+
+    def amount_opponents(self, c: list) -> Any:
+        return "opponents"
+
+    def amount_experience(self, c: list) -> Any:
+        return "experience_counters"
+
+    def amount_times_kicked(self, c: list) -> Any:
+        return "times_kicked"
+
+    def amount_plus(self, c: list) -> Any:
+        return Fn("plus", c[0], c[1])
+
+    def amount_minus(self, c: list) -> Any:
+        return Fn("minus", c[0], c[1])
+
+    def amount_result(self, c: list) -> Any:
+        return "result"
+
+    # --- qualities (protection from ...) ----------------------------------------------
+    def q_everything(self, c: list) -> Any:
+        return "everything"
+
+    def q_desc(self, c: list) -> Any:
+        return c[0]
+
+    def q_chosen_color(self, c: list) -> Any:
+        return "chosen_color"
+
+    def q_chosen_player(self, c: list) -> Any:
+        return "chosen_player"
+
+    def q_each_color(self, c: list) -> Any:
+        return "each_color"
+
+    def q_each_opponent(self, c: list) -> Any:
+        return "each_opponent"
+
+    def q_mana_value(self, c: list) -> Any:
+        return Fn("mana_value", number_value(c[0]))
+
+
+def _filter_as_constraints(f: Filter) -> list:
+    if len(f.branches) == 1:
+        return list(f.branches[0])
+    return [[Fn("all", *b) if len(b) > 1 else b[0] for b in f.branches]]
+
+
+def any_target_filter() -> Filter:
+    """CR 115.4: "any target" is a creature, player, planeswalker or battle."""
+    return Filter([[Fn("type", "creature")], ["player"], [Fn("type", "planeswalker")], [Fn("type", "battle")]])
+
+
+def player_term(ref: Any) -> Any:
+    """A player reference as a term: you, opponent, each(F), target(F, N), ..."""
+    if ref in ("you", "it", "them"):
+        return ref
+    return ref
+
+
+def number_value(tok: Any) -> int:
+    from .lexer import NUMBER_WORDS
+
+    s = str(tok).lower()
+    if s in NUMBER_WORDS:
+        return NUMBER_WORDS[s]
+    try:
+        return int(s)
+    except ValueError:
+        return int(float(s))

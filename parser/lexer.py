@@ -1,0 +1,528 @@
+"""The word lexer: Oracle text → Lark tokens, with offsets into the original text.
+
+English Oracle text is a sequence of words, symbols and punctuation. Instead of Lark's regex
+lexer (whose first-match alternation would read "island" as "is" + "land" in a state that only
+expects "is"), the text is split once into *pre-tokens* by one regular expression and each
+pre-token gets its candidate terminal types by table look-up:
+
+* a word that some grammar literal spells (``"add"i``) → that literal's terminal;
+* a capitalised word naming a subtype, singular or plural ("Elves") → ``SUBTYPE``;
+  "Time Lord" (CR 205.3m) becomes one ``SUBTYPE`` token;
+* a number word or numeral → ``NUMBER``; ``{..}`` symbols → ``TAP``/``UNTAP``/``MANA_SYM``/
+  ``SYMBOL``; ``4/4`` → ``PT``; ``+1/+1`` → ``PT_MOD``; ``+1`` → ``SIGNED``;
+* the card's own name, its short name and "this creature/land/..." → ``SELF`` (printed ``~``);
+* anything else → ``WORD``.
+
+When a word has several candidates (a literal and ``SUBTYPE``, say), :class:`TokenListLexer`
+picks the first one the LALR parser accepts in its current state (a contextual lexer without
+regular expressions). Reminder text (in parentheses) produces no tokens.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from lark import Token
+from lark.lexer import Lexer
+
+from .vocabulary import MULTIWORD_SUBTYPES, SUBTYPE_INDEX
+
+#: Number words (CR uses words for small numbers in Oracle text).
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
+}
+
+#: Contractions that stay one word (the "'s" is not a possessive).
+CONTRACTIONS = frozenset({
+    "it's", "that's", "there's", "what's", "who's", "he's", "she's", "here's", "let's",
+})
+
+#: Words that, after "this", make a reference to the object itself (2024+ templating, and
+#: quoted abilities of every age): "this creature" = ~.
+SELF_NOUNS = frozenset({
+    "creature", "land", "artifact", "enchantment", "planeswalker", "permanent", "spell", "card",
+    "token", "battle", "aura", "equipment", "vehicle", "saga", "class", "case", "room", "siege",
+    "object", "source", "kindred", "tribal", "fortification", "attraction", "contraption",
+    "dungeon", "plane", "scheme", "conspiracy", "sorcery", "instant", "background", "role",
+    "curse", "shrine", "food", "treasure", "clue", "blood", "map", "spacecraft", "planet",
+})
+
+_PRE = re.compile(
+    r"""
+      (?P<sym>\{[^{}\s]{1,12}\})
+    | (?P<loy>\[[+\-−]?(?:\d+|X)\])
+    | (?P<ptmod>[+\-−](?:\d+|X|\*)/[+\-−](?:\d+|X|\*))
+    | (?P<pt>(?:\d+|X|\*)(?:\+\*)?/(?:\d+|X|\*))
+    | (?P<signed>[+\-−](?:\d+|X)(?![\w/]))
+    | (?P<num>\d+(?:,\d{3})*(?:\.\d+)?)
+    | (?P<andor>and/or)
+    | (?P<word>[A-Za-z\u00C0-\u024F][\w\u00C0-\u024F]*(?:[\-'’][\w\u00C0-\u024F]+)*['’]?)
+    | (?P<self>~)
+    | (?P<dash>—|–|\s-\s|--)
+    | (?P<quote>["“”])
+    | (?P<punct>[,.:;•!?%&/*+\[\]\-−])
+    | (?P<space>\s+)
+    | (?P<other>.)
+    """,
+    re.VERBOSE,
+)
+
+_MANA_SYM = re.compile(
+    r"\{(?:[WUBRGCSXYZ]|\d+|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|C/[WUBRG]|[WUBRGC]/P|H[WUBRG]|½|∞)\}"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PreToken:
+    """One word, symbol or punctuation mark, with its candidate terminal types."""
+
+    types: tuple[str, ...]
+    value: str
+    start: int
+    end: int
+
+
+class Vocabulary:
+    """Maps words to terminal names, from the literals of one Lark grammar."""
+
+    def __init__(
+        self,
+        literal_terminals: dict[str, str],
+        desc_words: frozenset[str] = frozenset(),
+        verb_terminals: frozenset[str] = frozenset(),
+    ) -> None:
+        #: lower-case literal text -> terminal name
+        self.literals = literal_terminals
+        #: words that can start or continue a description ("creature", "white", "non")
+        self.desc_words = desc_words
+        #: terminals that can start a verb phrase ("draw", "gain", "can't")
+        self.verb_terminals = verb_terminals
+
+    def word_types(self, word: str, capitalised: bool) -> tuple[str, ...]:
+        low = word.lower()
+        types: list[str] = []
+        if low in _IRREGULAR:
+            low = _IRREGULAR[low]
+        lit = self.literals.get(low)
+        if lit is None:
+            lit = self.literals.get(lemma(low, self.literals))
+        if lit is not None:
+            types.append(lit)
+        elif low.endswith("walk") and len(low) > 4:
+            types.append("LANDWALK_KW")
+        elif low.endswith("cycling") and len(low) > 7:
+            types.append("TYPECYCLING_KW")
+        if capitalised or low in _LOWER_SUBTYPE_OK:
+            if low in SUBTYPE_INDEX:
+                types.append("SUBTYPE")
+        if low in NUMBER_WORDS:
+            types.append("NUM")
+        types.append("WORD")
+        return tuple(types)
+
+
+#: Subtypes that Oracle text also writes in lower case in set phrases.
+_LOWER_SUBTYPE_OK: frozenset[str] = frozenset()
+
+#: Irregular verb forms → the base form the grammar spells (the lexer lemmatises verbs so one
+#: rule serves "you draw" and "target player draws").
+_IRREGULAR = {
+    "has": "have", "does": "do", "doesn't": "don't", "cannot": "can't", "goes": "go",
+    "aren't": "isn't",
+}
+
+
+def lemma(low: str, literals: dict[str, str]) -> str:
+    """The base form of a verb ("draws" → "draw", "copies" → "copy") if the grammar spells it."""
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low.endswith("ies") and low[:-3] + "y" in literals:
+        return low[:-3] + "y"
+    if low.endswith("es") and low[:-2] in literals:
+        return low[:-2]
+    if low.endswith("s") and low[:-1] in literals:
+        return low[:-1]
+    return low
+
+
+def _mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Spans of the card's own names in ``text`` (longest name first, whole words only)."""
+    spans: list[tuple[int, int]] = []
+    taken = bytearray(len(text))
+    for name in names:
+        if not name:
+            continue
+        start = 0
+        while True:
+            i = text.find(name, start)
+            if i < 0:
+                break
+            j = i + len(name)
+            start = i + 1
+            if i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_"):
+                continue
+            if j < len(text) and (text[j].isalnum() or text[j] == "_"):
+                continue
+            if any(taken[i:j]):
+                continue
+            for k in range(i, j):
+                taken[k] = 1
+            spans.append((i, j))
+    spans.sort()
+    return spans
+
+
+def reminder_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of parenthesised reminder text (parentheses included); nesting is respected."""
+    spans: list[tuple[int, int]] = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    if depth:
+        spans.append((start, len(text)))
+    return spans
+
+
+def tokenize(
+    text: str,
+    vocab: Vocabulary,
+    names: tuple[str, ...] = (),
+    offset: int = 0,
+) -> list[PreToken]:
+    """Split ``text`` (one ability) into pre-tokens; offsets are ``offset`` + index into text.
+
+    ``names`` are the spellings that mean the object itself (full name, short name), longest
+    first. Reminder text yields no tokens.
+    """
+    out: list[PreToken] = []
+    skip = reminder_spans(text) if "(" in text else []
+    skip += [(a, b) for a, b in _mark_names(text, names)] if names else []
+    marks = sorted(skip)
+    pos = 0
+    segments: list[tuple[int, int, bool]] = []  # (start, end, is_self)
+    for a, b in marks:
+        if a < pos:
+            continue
+        if a > pos:
+            segments.append((pos, a, False))
+        if text[a] != "(":
+            segments.append((a, b, True))
+        pos = b
+    if pos < len(text):
+        segments.append((pos, len(text), False))
+
+    sentence_start = True
+    for a, b, is_self in segments:
+        if is_self:
+            out.append(PreToken(("SELF",), "~", offset + a, offset + b))
+            sentence_start = False
+            continue
+        for m in _PRE.finditer(text, a, b):
+            kind = m.lastgroup
+            s, e = m.start(), m.end()
+            val = m.group()
+            if kind == "space":
+                continue
+            if kind == "andor":
+                out.append(PreToken((vocab.literals.get("and/or", "WORD"),), val, s + offset, e + offset))
+                sentence_start = False
+                continue
+            if kind == "word":
+                _add_word(out, val, s + offset, vocab, sentence_start)
+                sentence_start = False
+                continue
+            sentence_start = False
+            if kind == "sym":
+                up = val.upper()
+                if up == "{T}":
+                    types: tuple[str, ...] = ("TAP_SYM",)
+                elif up == "{Q}":
+                    types = ("UNTAP_SYM",)
+                elif up == "{E}":
+                    types = ("ENERGY_SYM",)
+                elif _MANA_SYM.fullmatch(up):
+                    types = ("MANA_SYM",)
+                else:
+                    types = ("SYMBOL",)
+                out.append(PreToken(types, up, s + offset, e + offset))
+            elif kind == "loy":
+                out.append(PreToken(("SIGNED",), val[1:-1].replace("−", "-"), s + offset, e + offset))
+            elif kind == "ptmod":
+                out.append(PreToken(("PT_MOD",), val.replace("−", "-"), s + offset, e + offset))
+            elif kind == "pt":
+                out.append(PreToken(("PT",), val, s + offset, e + offset))
+            elif kind == "signed":
+                out.append(PreToken(("SIGNED",), val.replace("−", "-"), s + offset, e + offset))
+            elif kind == "num":
+                out.append(PreToken(("NUM",), val.replace(",", ""), s + offset, e + offset))
+            elif kind == "self":
+                out.append(PreToken(("SELF",), "~", s + offset, e + offset))
+            elif kind == "dash":
+                lit = vocab.literals.get("—", "DASH")
+                st = s + (1 if val[0].isspace() else 0)
+                en = e - (1 if val[-1].isspace() else 0)
+                out.append(PreToken((lit,), "—", st + offset, en + offset))
+                sentence_start = True
+            elif kind == "quote":
+                lit = vocab.literals.get('"', "QUOTE")
+                out.append(PreToken((lit,), '"', s + offset, e + offset))
+                sentence_start = True
+            else:
+                ch = "-" if val == "−" else val
+                lit = vocab.literals.get(ch)
+                out.append(PreToken((lit,) if lit else ("PUNCT",), ch, s + offset, e + offset))
+                if ch in ".:•;":
+                    sentence_start = True
+    toks = _merge_self_phrases(out, vocab)
+    toks = _close_quotes(toks)
+    toks = _mark_on_zone(_mark_separators(toks, vocab))
+    return _insert_cost_start(toks)
+
+
+def _is_desc(t: PreToken, vocab: Vocabulary) -> bool:
+    return "SUBTYPE" in t.types or t.value.lower() in vocab.desc_words
+
+
+def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+    """Give "," / "or" / "and" extra candidate types, tried before their plain type:
+    DESC_* when a list of description words follows ("artifact, creature, or enchantment"),
+    SYM_* when a mana symbol follows ("Add {W}, {U}, or {B}"), NP_AND before a determiner
+    ("each creature and each player"), CLAUSE_AND before a new subject and its verb ("and
+    you gain 3 life"), AND_NUM before a number. The parser state picks the reading that fits."""
+    n = len(toks)
+    for i, t in enumerate(toks):
+        v = t.value.lower()
+        if v not in (",", "or", "and", "and/or") or i + 1 >= n:
+            continue
+        nxt = toks[i + 1]
+        nxt2 = toks[i + 2] if i + 2 < n else None
+        extra: list[str] = []
+        if v == ",":
+            if nxt.value.lower() in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2.types:
+                extra.append("SYM_COMMA")
+            elif "MANA_SYM" in nxt.types:
+                extra.append("SYM_COMMA")
+            elif nxt.value.lower() == "non" or _list_follows(toks, i + 1, vocab):
+                extra.append("DESC_COMMA")
+            elif nxt.value.lower() == "except":
+                extra.append("COMMA_EXCEPT")
+            elif nxt.value.lower() == "where":
+                extra.append("COMMA_WHERE")
+        elif v == "or" and "MANA_SYM" in nxt.types:
+            extra.append("SYM_OR")
+        elif v == "or" and i > 0 and "MANA_SYM" in toks[i - 1].types and "NUM" in nxt.types:
+            extra.append("SYM_OR")
+        else:
+            if _is_desc(nxt, vocab):
+                extra.append("DESC_OR" if v == "or" else "DESC_AND")
+            if v == "and":
+                if "NUM" in nxt.types or nxt.value.lower() == "x":
+                    extra.append("AND_NUM")
+                if nxt.value.lower() in _NP_DETERMINERS or nxt.types == ("SELF",):
+                    extra.append("NP_AND")
+                if _clause_follows(toks, i + 1, vocab):
+                    extra.append("CLAUSE_AND")
+        if extra:
+            toks[i] = PreToken(tuple(extra) + t.types, t.value, t.start, t.end)
+    return toks
+
+
+#: words that start a noun phrase: "and" before them may join two noun phrases (NP_AND)
+_NP_DETERMINERS = frozenset({"each", "target", "another", "all", "that", "those", "its", "their", "up"})
+
+
+def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
+    """After "and": a new subject and its verb ("and you gain 3 life", "and each opponent
+    loses 1 life"), not a verb at once ("and untap it": the same subject)."""
+    n = len(toks)
+    if j >= n or _is_verb(toks[j], vocab) or "NUM" in toks[j].types:
+        return False
+    for k in range(j + 1, min(n, j + 6)):
+        t = toks[k]
+        if t.value in (",", ".", ":", '"', "•"):
+            return False
+        if _is_verb(t, vocab):
+            return t.value.lower() not in ("control", "own", "controls", "owns")
+    return False
+
+
+def _is_verb(t: PreToken, vocab: Vocabulary) -> bool:
+    return any(x in vocab.verb_terminals for x in t.types)
+
+
+def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
+    for i, t in enumerate(toks):
+        if t.value.lower() == "on" and i + 2 < len(toks) and toks[i + 1].value.lower() == "the" \
+                and toks[i + 2].value.lower() in ("battlefield", "stack"):
+            toks[i] = PreToken(("ON_ZONE",) + t.types, t.value, t.start, t.end)
+    return toks
+
+
+def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
+    """'... have "{T}: Add {C}."' ends the sentence inside the quotes: add the period that
+    closes the outer sentence (zero width) when none follows the closing quote."""
+    out: list[PreToken] = []
+    inside = False
+    for i, t in enumerate(toks):
+        out.append(t)
+        if t.value == '"':
+            inside = not inside
+            if not inside:
+                nxt = toks[i + 1].value if i + 1 < len(toks) else None
+                prev = toks[i - 1].value if i > 0 else None
+                if prev == "." and nxt not in (".", ",", "and", "or", ";"):
+                    out.append(PreToken(out[-2].types, ".", t.end, t.end))
+    return out
+
+
+def _list_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
+    """After a comma: description words (and commas) up to "or"/"and" + a description word."""
+    n = len(toks)
+    seen = False
+    while j < n:
+        t = toks[j]
+        v = t.value.lower()
+        if v in ("or", "and", "and/or"):
+            return (seen or True) and j + 1 < n and _is_desc(toks[j + 1], vocab)
+        if v == ",":
+            j += 1
+            continue
+        if not _is_desc(t, vocab):
+            return False
+        seen = True
+        j += 1
+    return False
+
+
+def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
+    """Mark the start of an activated ability ("{T}: Add {G}.", also inside quotes) with a
+    zero-width COST_START token: the costs before the colon and an imperative effect read
+    alike ("Sacrifice a creature"), and LALR(1) cannot wait for the colon."""
+    starts = [0] if toks else []
+    inside = False
+    for i, t in enumerate(toks):
+        if t.value == '"':
+            inside = not inside
+            if inside:
+                starts.append(i + 1)
+    marks: list[int] = []
+    for s in starts:
+        for t in toks[s:]:
+            if t.value in (".", '"', "•"):
+                break
+            if t.value == ":":
+                marks.append(s)
+                break
+    if not marks:
+        return toks
+    out: list[PreToken] = []
+    mi = 0
+    for i, t in enumerate(toks):
+        while mi < len(marks) and marks[mi] == i:
+            out.append(PreToken(("COST_START",), "", t.start, t.start))
+            mi += 1
+        out.append(t)
+    return out
+
+
+def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sentence_start: bool) -> None:
+    word = val.replace("’", "'")
+    end = start + len(val)
+    low = word.lower()
+    capitalised = word[:1].isupper() and not sentence_start
+    cap_any = word[:1].isupper()
+    # Multi-word subtype ("Time Lord"): join with the previous word.
+    if out and out[-1].types[0] in ("WORD", "SUBTYPE") or (out and "WORD" in out[-1].types):
+        prev = out[-1]
+        joined = f"{prev.value} {word}"
+        for mw in MULTIWORD_SUBTYPES:
+            if joined.lower() == mw.lower() or joined.lower() == mw.lower() + "s":
+                out[-1] = PreToken(("SUBTYPE",), mw, prev.start, end)
+                return
+    if low in vocab.literals or low in CONTRACTIONS:
+        out.append(PreToken(vocab.word_types(word, capitalised), word, start, end))
+        return
+    if low.endswith("'s") and len(low) > 2:
+        if low in SUBTYPE_INDEX and cap_any:  # "Urza's"
+            out.append(PreToken(("SUBTYPE",), word, start, end))
+            return
+        base = word[:-2]
+        bl = base.lower()
+        cap = base[:1].isupper() and (not sentence_start or (bl in SUBTYPE_INDEX and bl not in vocab.literals))
+        out.append(PreToken(vocab.word_types(base, cap), base, start, end - 2))
+        out.append(PreToken(("POSS",), "'s", end - 2, end))
+        return
+    if low.endswith("'") and len(low) > 1:
+        base = word[:-1]
+        out.append(PreToken(vocab.word_types(base, base[:1].isupper() and not sentence_start), base, start, end - 1))
+        out.append(PreToken(("POSS",), "'s", end - 1, end))
+        return
+    if low.startswith("non") and len(low) > 3 and low not in vocab.literals:
+        rest = word[3:]
+        dash = 0
+        if rest.startswith("-"):
+            rest = rest[1:]
+            dash = 1
+        rlow = rest.lower()
+        if rlow in vocab.literals or rlow in SUBTYPE_INDEX:
+            non = vocab.literals.get("non", "NON")
+            out.append(PreToken((non,), "non", start, start + 3 + dash))
+            out.append(PreToken(vocab.word_types(rest, rest[:1].isupper()), rest, start + 3 + dash, end))
+            return
+    out.append(PreToken(vocab.word_types(word, capitalised or (cap_any and low in SUBTYPE_INDEX and low not in vocab.literals)), word, start, end))
+
+
+def _merge_self_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+    """"this creature" (and "this land", ...) → one SELF token."""
+    out: list[PreToken] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        if i + 1 < n and t.value.lower() == "this" and toks[i + 1].value.lower() in SELF_NOUNS:
+            out.append(PreToken(("SELF",), "~", t.start, toks[i + 1].end))
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+class TokenListLexer(Lexer):
+    """A Lark lexer over a list of :class:`PreToken` (``Lark.parse(list_of_pretokens)``).
+
+    For a pre-token with several candidate types it picks the first one that the parser state
+    accepts, so the same word can be a literal in one place and a ``SUBTYPE`` or ``WORD``
+    in another.
+    """
+
+    __future_interface__ = 2
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+        pretoks: list[PreToken] = lexer_state.text
+        states = parser_state.parse_conf.states if parser_state is not None else None
+        for pt in pretoks:
+            ttype = pt.types[0]
+            if len(pt.types) > 1 and states is not None:
+                accepts = states[parser_state.position]
+                for cand in pt.types:
+                    if cand in accepts:
+                        ttype = cand
+                        break
+            yield Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)

@@ -1,0 +1,169 @@
+"""Transformer for grammar/oracle.lark: one line → :class:`~.ast.Ability` objects.
+
+The module transformers (merged into this one under their namespaces) build costs, triggers,
+keywords and effect parts; here they are put together into abilities:
+
+* a keyword line gives one keyword ability per keyword, with the token span of each;
+* ``costs ":" effects`` an activated ability (``cost(A, C)`` facts);
+* ``trigger "," effects`` a triggered ability (``trigger(A, Event)`` facts);
+* anything else a "plain" ability, static or a spell's effect depending on the card type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer
+
+from .ast import ABIL, EIDX, Ability, Effect, Fn, Str
+from .effects import AbFact, Sentences
+from .keywords import KW
+from .triggers import Trigger
+
+
+def keyword_ability(kw: KW) -> Ability:
+    facts = [("keyword", (ABIL, Str(kw.name)))]
+    facts += [("keyword_param", (ABIL, p)) for p in kw.params]
+    return Ability("keyword", facts)
+
+
+class KeywordLine(list):
+    """The abilities of a keyword line, with the offsets of the separators between them."""
+
+    def __init__(self, abilities: list[Ability], separators: list[tuple[int, int]]) -> None:
+        super().__init__(abilities)
+        self.separators = separators
+
+
+def _parts(block: Sentences) -> list:
+    return list(block.parts)
+
+
+class OracleTransformer(Transformer):
+    """Methods are the rule names and aliases of grammar/oracle.lark (no namespace)."""
+
+    def start(self, c: list) -> Any:
+        return c[0]
+
+    def line(self, c: list) -> Any:
+        return c[0]
+
+    def keyword_line(self, c: list) -> "KeywordLine":
+        return c[0]
+
+    def keyword_only(self, c: list) -> list[Ability]:
+        return [keyword_ability(c[0])]
+
+    def activated(self, c: list) -> Ability:
+        costs, block = c[1], c[2]
+        facts = [("cost", (ABIL, x)) for x in costs]
+        return Ability("activated", facts, _parts(block))
+
+    def class_level(self, c: list) -> Ability:
+        from .filters import number_value
+
+        facts = [("cost", (ABIL, x)) for x in c[1]]
+        return Ability("activated", facts, [Effect(Fn("class_level", number_value(c[2])))])
+
+    def modal_with_note(self, c: list) -> Ability:
+        ab = self.modal_ability([c[0], c[2]])
+        ab.effects = [p for p in c[1].parts if not isinstance(p, Effect)] + ab.effects
+        return ab
+
+    def loyalty_ability(self, c: list) -> Ability:
+        return Ability("activated", [("cost", (ABIL, Fn("loyalty", c[1])))], _parts(c[2]))
+
+    def loyalty_signed(self, c: list) -> Any:
+        s = str(c[0])
+        if s.lower().endswith("x"):
+            return Fn("neg", "x") if s.startswith("-") else "x"
+        return int(s)
+
+    def loyalty_zero(self, c: list) -> Any:
+        return int(str(c[0])) if str(c[0]).isdigit() else 0
+
+    def triggered(self, c: list) -> Ability:
+        trig: Trigger = c[0]
+        facts = [("trigger", (ABIL, e)) for e in trig.events]
+        return Ability("triggered", facts, _parts(c[1]))
+
+    def modal_triggered(self, c: list) -> Ability:
+        trig: Trigger = c[0]
+        ab = self.modal_ability(c[1:])
+        ab.cls = "triggered"
+        ab.facts = [("trigger", (ABIL, e)) for e in trig.events] + ab.facts
+        return ab
+
+    def plain_ability(self, c: list) -> Ability:
+        return Ability("plain", [], _parts(c[0]))
+
+    def modal_ability(self, c: list) -> Ability:
+        lo, hi = c[0]
+        modes: list[Sentences] = c[1]
+        hi = len(modes) if hi == "all" else hi
+        facts: list = [("modal", (ABIL, lo, hi))]
+        parts: list = []
+        for m, block in enumerate(modes, 1):
+            for p in block.parts:
+                if isinstance(p, Effect):
+                    p.facts.append(("effect_mode", (ABIL, EIDX, m)))
+                parts.append(p)
+        return Ability("plain", facts, parts)
+
+    def modal_n(self, c: list) -> tuple:
+        n = _num(c[0])
+        return (n, n)
+
+    def modal_n_or_more(self, c: list) -> tuple:
+        return (_num(c[0]), "all")
+
+    def modal_one_or_both(self, c: list) -> tuple:
+        return (1, 2)
+
+    def modal_any(self, c: list) -> tuple:
+        return (0, "all")
+
+    def modal_up_to(self, c: list) -> tuple:
+        return (0, _num(c[0]))
+
+    def modes(self, c: list) -> list:
+        return [x for x in c if isinstance(x, Sentences)]
+
+    def chapter_ability(self, c: list) -> Ability:
+        chapters, block = c
+        facts = [("trigger", (ABIL, Fn("chapter", n))) for n in chapters]
+        return Ability("triggered", facts, _parts(block))
+
+    def chapters(self, c: list) -> list[int]:
+        return list(c)
+
+    def roman(self, c: list) -> int:
+        return _roman(str(c[0]))
+
+    def max_speed(self, c: list) -> Any:
+        inner = c[0]
+        abilities = inner if isinstance(inner, list) else [inner]
+        for ab in abilities:
+            ab.facts.append(("requires_max_speed", (ABIL,)))
+        return inner
+
+
+def _num(tok: Any) -> int:
+    from .filters import number_value
+
+    return number_value(tok)
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def _roman(s: str) -> int:
+    total = 0
+    prev = 0
+    for ch in reversed(s.upper()):
+        v = _ROMAN.get(ch)
+        if v is None:
+            raise ValueError(f"not a chapter number: {s!r}")
+        total = total - v if v < prev else total + v
+        prev = max(prev, v)
+    return total

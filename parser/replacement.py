@@ -1,0 +1,106 @@
+"""Transformer for grammar/replacement.lark: replacement effects on mana production.
+
+Facts (docs/facts.md): replacement(A), repl_case(A, K, F), repl_cond(A, K, Cond),
+repl_does(A, K, Eff), repl_option(A, K, M).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Transformer
+
+from .ast import ABIL, Filter, Fn, Str
+from .effects import AbFact
+from .filters import as_filter, subtype_name
+from .mana import mana_symbol
+from .vocabulary import COLOR_LETTERS, COLOR_WORDS
+
+
+def _case(k: int, f: Filter, does: list[Any], conds: list[Any] = ()) -> list[AbFact]:
+    out = [AbFact("repl_case", (ABIL, k, f))]
+    out += [AbFact("repl_cond", (ABIL, k, c)) for c in conds]
+    for d in does:
+        if isinstance(d, tuple) and d[0] == "option":
+            out.append(AbFact("repl_option", (ABIL, k, d[1])))
+        else:
+            out.append(AbFact("repl_does", (ABIL, k, d)))
+    return out
+
+
+def _replacement(cases: list[list[AbFact]]) -> list[AbFact]:
+    out = [AbFact("replacement", (ABIL,))]
+    for c in cases:
+        out.extend(c)
+    return out
+
+
+def _with_player(f: Filter, player: Any) -> Filter:
+    if player == "you":
+        f.add(Fn("controller", "you"))
+    return f
+
+
+class ReplacementTransformer(Transformer):
+    """Methods are the aliases of grammar/replacement.lark (namespace ``replacement``)."""
+
+    def mr_tapped(self, c: list) -> list:
+        return _replacement([_case(1, as_filter(c[0]).copy(), c[2])])
+
+    def mr_tapped_min(self, c: list) -> list:
+        return _replacement([_case(1, as_filter(c[0]).copy(), c[3], [Fn("min_amount", c[1])])])
+
+    def mr_you_tap(self, c: list) -> list:
+        f = as_filter(c[0]).copy().add(Fn("controller", "you"))
+        return _replacement([_case(1, f, c[2])])
+
+    def mr_player_taps(self, c: list) -> list:
+        f = _with_player(as_filter(c[1]).copy(), c[0])
+        return _replacement([_case(1, f, c[3])])
+
+    def mr_cases(self, c: list) -> list:
+        return _replacement([_case(k, f, [Fn("set_type", m)]) for k, (f, m) in enumerate(c[0], 1)])
+
+    def mr_plain(self, c: list) -> list:
+        return _replacement([_case(1, as_filter(c[0]).copy(), c[1])])
+
+    def mr_it(self, c: list) -> Any:
+        return c[0]
+
+    def repl_cases(self, c: list) -> list:
+        return list(c)
+
+    def rc_case(self, c: list) -> tuple:
+        f = Filter([[Fn("subtype", Str(subtype_name(str(c[0]))))]])
+        return (f, mana_symbol(str(c[1])))
+
+    # --- what the permanent produces instead ----------------------------------------------
+    def mrr_set_mana(self, c: list) -> list:
+        return [Fn("set_mana", mana_symbol(str(c[0])), 1)]
+
+    def mrr_choice_amount(self, c: list) -> list:
+        return [Fn("set_mana_choice", c[0])] + [("option", m) for m in COLOR_LETTERS]
+
+    def mrr_set_type(self, c: list) -> list:
+        return [Fn("set_type", mana_symbol(str(c[0])))]
+
+    def mrr_colorless(self, c: list) -> list:
+        return [Fn("set_type", "c")]
+
+    def mrr_colorless_instead_of(self, c: list) -> list:
+        return [Fn("set_type_of", c[0], "c")]
+
+    def mrr_choice(self, c: list) -> list:
+        return ["set_type_choice"] + [("option", m) for m in COLOR_LETTERS]
+
+    def mrr_chosen_color(self, c: list) -> list:
+        return [Fn("set_type", "chosen_color")]
+
+    def mrr_twice(self, c: list) -> list:
+        return [Fn("multiply", 2)]
+
+    def mrr_times(self, c: list) -> list:
+        return [Fn("multiply", c[0])]
+
+    def color_w(self, c: list) -> Any:
+        return COLOR_WORDS[str(c[0]).lower()]

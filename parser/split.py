@@ -1,0 +1,161 @@
+"""Splitting a card's Oracle text into ability units, and the normalised text of each.
+
+* one unit per line; a line "... choose one —" and the "•" lines after it form one unit;
+* the "//" line between the halves of a split card starts the next face (no unit);
+* a line that is only reminder text produces no unit: a basic land's "({T}: Add {G}.)" is
+  the intrinsic mana ability of its land type (CR 305.6), not printed text;
+* an ability word or flavor word before " — " ("Landfall — Whenever ...", CR 207.2c-d) is
+  kept in the unit's text and span but not parsed (``prefix_end``);
+* a closing quote glued to the next ability ('..."Whenever ...', a lost line break in some
+  data) starts a new unit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexer import reminder_spans
+from .vocabulary import ABILITY_WORDS
+
+_ABILITY_WORDS = frozenset(ABILITY_WORDS)
+
+#: prefixes before " — " that the grammar reads itself (keywords, modal headers, chapters)
+_GRAMMAR_PREFIX = re.compile(
+    r"^(?:choose\b|[IVX]+(?:, [IVX]+)*$|max speed$|companion$|suspend\b|reinforce\b|"
+    r"impending\b|prototype\b|modular\b|\+|ward\b|equip\b|cumulative upkeep\b|escape\b|"
+    r"flashback\b|kicker\b|morph\b|ninjutsu\b|cycling\b|echo\b|madness\b|buyback\b|"
+    r"craft\b|level up\b|disguise\b|plot\b|warp\b|harmonize\b|mayhem\b|offspring\b|"
+    r"gift\b|squad\b|blitz\b|dash\b|spectacle\b|foretell\b|encore\b|disturb\b|cleave\b|"
+    r"replicate\b|entwine\b|recover\b|transmute\b|overload\b|unearth\b|evoke\b|bestow\b|"
+    r"emerge\b|embalm\b|eternalize\b|surge\b|outlast\b|scavenge\b|prowl\b|miracle\b|"
+    r"mutate\b|reconfigure\b|freerunning\b|web-slinging\b|sneak\b|\w+cycling\b|casualty\b|"
+    r"aura swap\b|fortify\b|splice\b|forecast$|boast$|exhaust$|visit$|solved$|to solve$)",
+    re.I,
+)
+_PREFIX = re.compile(r"^([A-Z][^—•:.()\"{}]{0,60}?) — ")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One ability's text: ``start``/``end`` are offsets into the card's Oracle text."""
+
+    start: int
+    end: int
+    #: where parsing starts (after an ability word or flavor word), an offset like start
+    body: int
+    ability_word: str = ""
+    face: int = 1
+
+
+def split_units(text: str) -> list[Unit]:
+    units: list[Unit] = []
+    lines = _lines(text)
+    face = 1
+    i = 0
+    while i < len(lines):
+        a, b = lines[i]
+        line = text[a:b]
+        stripped = line.strip()
+        if not stripped:
+            i += 1
+            continue
+        if stripped == "//":
+            face += 1
+            i += 1
+            continue
+        if _only_reminder(line):
+            i += 1
+            continue
+        end = b
+        j = i + 1
+        # the "•" lines after an ability are its modes (CR 700.2)
+        while j < len(lines) and text[lines[j][0]:lines[j][1]].lstrip().startswith("•"):
+            end = lines[j][1]
+            j += 1
+        lead = len(line) - len(line.lstrip())
+        start = a + lead
+        end = start + len(text[start:end].rstrip())
+        body = start
+        word = ""
+        m = _PREFIX.match(text[start:end])
+        if m and not _GRAMMAR_PREFIX.match(m.group(1)):
+            word = m.group(1).strip()
+            body = start + m.end()
+        units.append(Unit(start, end, body, word, face))
+        i = j
+    return units
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    """Line spans; a closing quote glued to a capital letter ('."Whenever') also ends a line."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for m in re.finditer(r"\n", text):
+        out.extend(_glued(text, pos, m.start()))
+        pos = m.end()
+    out.extend(_glued(text, pos, len(text)))
+    return out
+
+
+_GLUED = re.compile(r'(?<=[.!]")(?=[A-Z])')
+
+
+def _glued(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    spans = []
+    pos = a
+    for m in _GLUED.finditer(text, a, b):
+        if _quote_balance(text[pos:m.start()]) == 0:
+            spans.append((pos, m.start()))
+            pos = m.start()
+    spans.append((pos, b))
+    return spans
+
+
+def _quote_balance(s: str) -> int:
+    return s.count('"') % 2
+
+
+def _only_reminder(line: str) -> bool:
+    s = line.strip()
+    if not s.startswith("("):
+        return False
+    spans = reminder_spans(s)
+    covered = sum(e - b for b, e in spans)
+    rest = "".join(ch for k, ch in enumerate(s) if not any(b <= k < e for b, e in spans))
+    return covered > 0 and not rest.strip()
+
+
+def normalise(text: str, names: tuple[str, ...]) -> str:
+    """The ability's text with reminder text removed and the card's own names as ``~``."""
+    out = text
+    for a, b in reversed(reminder_spans(out)):
+        out = out[:a] + out[b:]
+    for name in names:
+        if name:
+            out = re.sub(r"(?<![\w])" + re.escape(name) + r"(?![\w])", "~", out)
+    out = re.sub(r"\bthis (creature|land|artifact|enchantment|planeswalker|permanent|spell|card|token|battle|Aura|Equipment|Vehicle|Saga|Class|Case|Room)\b", "~", out, flags=re.I)
+    out = re.sub(r"[ \t]+", " ", out)
+    out = re.sub(r" *\n *", "\n", out)
+    out = re.sub(r" ([.,:])", r"\1", out)
+    return out.strip()
+
+
+def self_names(name: str, type_line: str) -> tuple[str, ...]:
+    """The spellings that mean the card itself, longest first: the full name, each face of a
+    split or double-faced name ("Fire // Ice"), and for a legendary card the short name
+    before the comma ("Jace" for "Jace, the Mind Sculptor")."""
+    names: list[str] = [name]
+    faces = [f.strip() for f in name.split("//")] if "//" in name else [name]
+    names += [f for f in faces if f]
+    if "legendary" in type_line.lower():
+        for f in faces:
+            if "," in f:
+                short = f.split(",")[0].strip()
+                if len(short) > 2:
+                    names.append(short)
+    seen: list[str] = []
+    for n in names:
+        if n and n not in seen:
+            seen.append(n)
+    return tuple(sorted(seen, key=len, reverse=True))

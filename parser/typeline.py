@@ -1,0 +1,123 @@
+"""Characteristics from a card's fields (CR 202-208): type line, mana cost, colors, P/T.
+
+Facts: card_type/2, card_supertype/2, card_subtype/2 (``"Time Lord"`` is one subtype,
+CR 205.3m), card_color/2, card_mana_cost/3, card_power/2, card_toughness/2,
+card_loyalty/2, card_defense/2. A split card's halves ("Fire // Ice") are combined, as the
+card has both halves' characteristics outside the stack (CR 709.4).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+import clingo
+from clingo import Function, Number, String
+
+from .mana import group_symbols, mana_symbol, symbol_colors
+from .vocabulary import CARD_TYPE_ALIASES, CARD_TYPES, COLOR_WORDS, MULTIWORD_SUBTYPES, SUPERTYPES
+
+_SYMBOL = re.compile(r"\{[^{}]+\}")
+_COLOR_LETTERS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
+
+
+def split_type_line(type_line: str) -> tuple[list[str], list[str], list[str]]:
+    """(supertypes, card types, subtypes) of a type line, all faces together."""
+    supers: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for face in type_line.split("//"):
+        left, _, right = face.replace("—", "\u2014").partition("\u2014")
+        if not _:
+            left, _, right = face.partition(" - ")
+        is_plane = False
+        for word in left.split():
+            low = word.lower()
+            low = CARD_TYPE_ALIASES.get(low, low)
+            if low in SUPERTYPES:
+                _add(supers, low)
+            elif low in CARD_TYPES:
+                _add(types, low)
+                is_plane = is_plane or low == "plane"
+        if is_plane and right.strip():
+            _add(subs, right.strip())
+            continue
+        for sub in split_subtypes(right):
+            _add(subs, sub)
+    return supers, types, subs
+
+
+def split_subtypes(text: str) -> list[str]:
+    """Subtypes after the dash; multi-word subtypes ("Time Lord") stay one (CR 205.3b)."""
+    words = text.split()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for mw in MULTIWORD_SUBTYPES:
+            parts = mw.split()
+            if [w.lower() for w in words[i : i + len(parts)]] == [p.lower() for p in parts]:
+                out.append(mw)
+                i += len(parts)
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _add(xs: list[str], x: str) -> None:
+    if x not in xs:
+        xs.append(x)
+
+
+def pt_term(value: str | None) -> clingo.Symbol | None:
+    """An integer, ``star`` for "*", or the text itself for anything else ("1+*")."""
+    if value is None or value == "":
+        return None
+    v = value.strip()
+    if re.fullmatch(r"-?\d+", v):
+        return Number(int(v))
+    if v == "*":
+        return Function("star")
+    return String(v)
+
+
+def characteristic_facts(
+    card: clingo.Symbol,
+    *,
+    type_line: str = "",
+    mana_cost: str = "",
+    power: str | None = None,
+    toughness: str | None = None,
+    loyalty: str | None = None,
+    defense: str | None = None,
+    color_indicator: Iterable[str] | None = None,
+) -> list[clingo.Symbol]:
+    out = [Function("card", [card])]
+    supers, types, subs = split_type_line(type_line or "")
+    out += [Function("card_supertype", [card, Function(s)]) for s in supers]
+    out += [Function("card_type", [card, Function(t)]) for t in types]
+    out += [Function("card_subtype", [card, String(s)]) for s in subs]
+    syms = [mana_symbol(s) for s in _SYMBOL.findall(mana_cost or "")]
+    from .facts import AbilityPrinter
+
+    printer = AbilityPrinter(card, Function("ab", [card, Number(0)]), False, lambda q: "")
+    for sym, n in group_symbols(syms):
+        out.append(Function("card_mana_cost", [card, printer.term(sym), Number(n)]))
+    colors: list[str] = []
+    for sym in syms:
+        for m in symbol_colors(sym):
+            _add(colors, m)
+    for c in color_indicator or ():
+        for part in str(c).split():
+            low = part.lower()
+            m = COLOR_WORDS.get(low) or _COLOR_LETTERS.get(part.upper())
+            if m:
+                _add(colors, m)
+    out += [Function("card_color", [card, Function(m)]) for m in colors]
+    for pred, value in (("card_power", power), ("card_toughness", toughness),
+                        ("card_loyalty", loyalty), ("card_defense", defense)):
+        t = pt_term(value)
+        if t is not None:
+            out.append(Function(pred, [card, t]))
+    return out
