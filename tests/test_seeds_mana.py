@@ -154,7 +154,7 @@ def test_cr106_7_vivid_crag_without_charge_counters_still_could_produce_any_colo
         """
     )
     assert could(st, "crag") == {"W", "U", "B", "R", "G"}
-    assert tap_results(st, "stone") == [Mana(W=1), Mana(U=1), Mana(B=1), Mana(R=1), Mana(G=1)]
+    assert tap_results(st, "stone") == sorted(Mana.one(t) for t in "wubrg")
 
 
 def test_cr106_7_exotic_orchard_cannot_produce_colorless() -> None:
@@ -179,7 +179,7 @@ def test_cr106_7_fellwar_stone_produces_one_mana_even_if_the_land_produces_more(
         - {id: confluence, card: Mana Confluence, controller: bob}
         """
     )
-    assert tap_results(st, "stone") == [Mana(W=1), Mana(U=1), Mana(B=1), Mana(R=1), Mana(G=1)]
+    assert tap_results(st, "stone") == sorted(Mana.one(t) for t in "wubrg")
 
 
 def test_cr106_7_replacement_effects_count_in_any_order() -> None:
@@ -335,7 +335,7 @@ def test_cr107_6_the_untap_symbol(tapped: bool, sick: bool, reasons: list[str]) 
     st = state(f"- {{id: pp, card: Pili-Pala, controller: alice, {flags}}}")
     [report] = ENGINE.mana_abilities(st, "alice")
     assert (list(report.reasons), report.mana_cost) == (reasons, ("{2}",))
-    assert report.could_add == (() if reasons else (Mana(W=1), Mana(U=1), Mana(B=1), Mana(R=1), Mana(G=1)))
+    assert report.could_add == (() if reasons else tuple(sorted(Mana.one(t) for t in "wubrg")))
 
 
 def test_cr305_6_basic_land_types_have_intrinsic_mana_abilities() -> None:
