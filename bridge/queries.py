@@ -254,7 +254,7 @@ def describe_choice(label: clingo.Symbol) -> str:
     node = label.arguments[1]
     while node.type == clingo.SymbolType.Function and node.name == "" and len(node.arguments) == 2:
         node, ch = node.arguments
-        if ch.name == "pick":
+        if ch.name in ("pick", "produced"):
             parts.append(f"chose {Mana.one(ch.arguments[0].name)}")
         elif ch.name == "combination":
             parts.append("chose a combination")
@@ -383,7 +383,7 @@ class Engine:
         use = next((s for s in model if s.name == "use"), None)
         if use is None:
             return None
-        ev = F("act", list(use.arguments))
+        ev = F("ma", list(use.arguments))
         choice, produced, replaced = "", Mana(), Mana()
         s0_sym = s_sym = None
         triggers: list[Trigger] = []
@@ -395,23 +395,14 @@ class Engine:
                 choice, s0_sym, produced = describe_choice(a[1]), a[2], Mana.from_symbol(a[2])
             elif s.name == "pick_result" and a[0] == ev:
                 s_sym, replaced = a[2], Mana.from_symbol(a[2])
-            elif s.name == "pick_init" and a[0].name == "trg":
-                _ev, _s, ot, t = a[0].arguments
-                triggers.append(Trigger(obj_id(ot), AbilityRef.from_symbol(t), describe_choice(a[1]), Mana.from_symbol(a[2]), ""))
+            elif s.name == "trigger":
+                ot, t, ch, v, p = a
+                triggers.append(Trigger(obj_id(ot), AbilityRef.from_symbol(t), describe_choice(ch), Mana.from_symbol(v), player_id(p)))
             elif s.name == "adds_total":
                 p = player_id(a[0])
                 adds[p] = adds.get(p, Mana()) + Mana.one(a[1].name, a[2].number)
             elif s.name == "cite":
                 rules.append(a[0].string)
-        recipients = {
-            (obj_id(s.arguments[0].arguments[2]), s.arguments[0].arguments[3]): player_id(s.arguments[1])
-            for s in model
-            if s.name == "trigger_recipient"
-        }
-        triggers = [
-            Trigger(t.object, t.ability, t.choice, t.adds, recipients.get((t.object, t.ability), t.recipient))
-            for t in triggers
-        ]
         orders = 1
         if s0_sym is not None and s_sym is not None and graph.edges:
             counted = graph.count(ev, s0_sym, s_sym)
@@ -523,8 +514,8 @@ class Engine:
         else:
             ab_ref = usable[0]
         ab_sym = _ability_symbol(ab_ref)
-        ev = F("act", [_obj(obj), ab_sym])
-        signatures = (*_GRAPH_SIGNATURES, ("init", 3), ("result", 3), ("effect_class", 3), ("chooser", 2), ("cand", 2))
+        ev = F("ma", [_obj(obj), ab_sym])
+        signatures = (*_GRAPH_SIGNATURES, ("init", 3), ("init_pot", 3), ("result", 3), ("effect_class", 3), ("chooser", 2), ("cand", 2))
         sol = self._solve(
             state,
             "orders",
@@ -541,7 +532,7 @@ class Engine:
             DistinctResult(choice_of.get(f.arguments[1], ""), Mana.from_symbol(f.arguments[1]), Mana.from_symbol(f.arguments[2]),
                            max(1, graph.count(ev, f.arguments[1], f.arguments[2])) if graph.edges else 1)
             for f in sol.facts
-            if f.name == "result" and f.arguments[0] == ev
+            if f.name == "result" and f.arguments[0] == ev and f.arguments[1] in choice_of
         )
         effects = sorted(
             Application(*_instance(f.arguments[1], cards), "") for f in sol.facts if f.name == "cand" and f.arguments[0] == ev

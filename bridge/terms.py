@@ -8,6 +8,7 @@ deterministically and can be used as dictionary keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import total_ordering
 
 import clingo
 
@@ -33,9 +34,13 @@ def player_id(sym: clingo.Symbol) -> str:
     return symbol_text(sym.arguments[0]) if sym.name == "player" and sym.arguments else str(sym)
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@dataclass(frozen=True)
 class Mana:
-    """An amount of mana: how many of each of the six types (the rules' ``mana(W,U,B,R,G,C)``)."""
+    """An amount of mana: how many of each of the six types (the rules' ``mana(W,U,B,R,G,C)``).
+
+    Amounts sort by their total, then in WUBRG order (``{W}`` before ``{U}`` ... before ``{C}``).
+    """
 
     W: int = 0
     U: int = 0
@@ -57,6 +62,14 @@ class Mana:
     def one(cls, atom: str, n: int = 1) -> Mana:
         """``Mana.one("g", 2)`` from a mana-type atom of the rules."""
         return cls(**{_ATOMS[atom]: n})
+
+    def sort_key(self) -> tuple[int, ...]:
+        return (self.total, *(-n for n in self.as_tuple()))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Mana):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
 
     def __getitem__(self, letter: str) -> int:
         return int(getattr(self, letter.upper()))
