@@ -165,6 +165,29 @@ def _mtgjson_type_line(face: dict[str, Any]) -> str:
 # --- measuring ---------------------------------------------------------------------------
 
 _MANA_LINE = re.compile(r"\badds?\b", re.I)
+
+
+def _keyword_heads() -> re.Pattern[str]:
+    from mtgasp.parser.vocabulary import KEYWORD_HEADINGS
+
+    names = set()
+    for h in KEYWORD_HEADINGS:
+        for part in h.replace(" (Infinity)", "").split(" and "):
+            names.add(re.escape(part.strip()))
+    alt = "|".join(sorted(names, key=len, reverse=True))
+    return re.compile(rf"^(?:{alt}|\w+walk|\w+cycling|basic landcycling)(?![A-Za-z])", re.I)
+
+
+_KEYWORD_HEAD: re.Pattern[str] | None = None
+
+
+def is_keyword_line(text: str) -> bool:
+    """A line that begins with a CR 702 keyword ("Flying, vigilance", "Kicker {2}", "Ward—Pay 3 life.")."""
+    global _KEYWORD_HEAD
+    if _KEYWORD_HEAD is None:
+        _KEYWORD_HEAD = _keyword_heads()
+    t = re.sub(r"\([^)]*\)", "", text).strip()
+    return bool(_KEYWORD_HEAD.match(t))
 _KEYWORDISH = re.compile(r"^[A-Z][a-z\-]+(?: [a-z\-]+)?(?: \d+| X| \{|—|,|$)")
 
 
@@ -244,7 +267,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                 if re.search(r"\bAdd\b|\badds\b", body):
                     mana_lines += 1
                     mana_parsed += ab.supported and ab.index in kinds.get("_mana", ())
-                if cls == "keyword":
+                if cls == "keyword" or is_keyword_line(ab.text):
                     keyword_lines += 1
                     keyword_parsed += ab.supported
                 if not ab.supported:
@@ -269,6 +292,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         "mana_lines_parsed_pct": _pct(mana_parsed, mana_lines),
         "keyword_abilities": keyword_lines,
         "keyword_abilities_parsed": keyword_parsed,
+        "keyword_abilities_parsed_pct": _pct(keyword_parsed, keyword_lines),
         "coverage": {c: {"total": t, "parsed": p, "pct": _pct(p, t)} for c, (t, p) in per_class.items()},
         "unsupported_templates": [
             {"template": tpl, "count": n, "example": example[tpl]} for tpl, n in templates.most_common(top)
@@ -284,18 +308,26 @@ def _fact_kinds(pc: Any) -> dict:
     out: dict = {}
     mana: set[int] = set()
     for f in pc.facts:
-        if not f.arguments or f.arguments[0].name != "ab" or len(f.arguments[0].arguments) != 2:
+        if not f.arguments or f.arguments[0].name != "ab":
             continue
         n = f.arguments[0].arguments[1].number
         name = f.name
+        if name == "adds":  # also the mana ability of a quoted (granted) ability
+            mana.add(n)
+            out[n] = "mana"
+            continue
+        if len(f.arguments[0].arguments) != 2:
+            continue
         if name == "adds":
             mana.add(n)
             out[n] = "mana"
         elif name == "keyword" and out.get(n) != "mana":
             out[n] = "keyword"
-        elif name == "replacement" and out.get(n) is None:
+        elif name == "replacement" and out.get(n) in (None, "static"):
             out[n] = "replacement"
-        elif name in ("activated", "triggered", "static") and n not in out:
+        elif name in ("activated", "triggered") and n not in out:
+            out[n] = name
+        elif name == "static" and n not in out:
             out[n] = name
         elif name == "spell_effect" and n not in out:
             out[n] = "spell"

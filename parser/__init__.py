@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from .ast import Ability
 from .build import get_parser
+from .effects import GrammarReject
 from .facts import AbilityPrinter
 from .lexer import tokenize
 from .oracle import KeywordLine
@@ -71,7 +72,7 @@ class ParsedCard:
         for comment, facts in self.blocks:
             if comment:
                 lines.append(comment)
-            lines.extend(f"{s}." for s in sorted(facts))
+            lines.extend(f"{s}." for s in sorted(set(facts)))
         return "\n".join(lines) + "\n"
 
 
@@ -115,7 +116,10 @@ def parse_card(
             facts.append(Function("ability_word", [ab_id, String(word.lower())]))
         supported = ability is not None
         if ability is not None:
-            printer = AbilityPrinter(card, ab_id, is_spell, lambda q, _n=names: normalise(q.text, _n))
+            printer = AbilityPrinter(
+                card, ab_id, is_spell,
+                lambda q, _n=names, _t=oracle_text: normalise(_t[q.span[0]:q.span[1]], _n),
+            )
             try:
                 printer.print_ability(ability)
                 facts.extend(printer.out)
@@ -126,9 +130,9 @@ def parse_card(
             facts = facts[:2] + ([facts[2]] if word else [])
             facts.append(Function("unsupported", [card, Number(n)]))
         flat = " ".join(norm.split())
-        blocks.append((f"% {n}: {flat}", tuple(sorted(set(facts)))))
+        blocks.append((f"% {n}: {flat}", tuple(facts)))
         abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message))
-    all_facts = tuple(sorted({f for _, fs in blocks for f in fs}))
+    all_facts = tuple(sorted(set(head).union(*(fs for _, fs in blocks))))
     return ParsedCard(name, all_facts, tuple(abilities), tuple(blocks))
 
 
@@ -148,6 +152,8 @@ def _parse_unit(parser, text: str, unit: Unit, names: tuple[str, ...]) -> list:
         if salvaged is not None:
             return salvaged
         return [(unit.start, unit.end, None, _message(parser, exc, unit), unit.ability_word)]
+    except GrammarReject as exc:
+        return [(unit.start, unit.end, None, f"rejected: {exc}", unit.ability_word)]
     except Exception as exc:
         return [(unit.start, unit.end, None, f"internal error: {type(exc).__name__}: {exc}", unit.ability_word)]
     if isinstance(result, KeywordLine):
@@ -196,7 +202,7 @@ def _salvage_keywords(parser, text: str, unit: Unit, names: tuple[str, ...]) -> 
         return None
     results = []
     good = 0
-    for a, b in parts:
+    for k, (a, b) in enumerate(parts):
         sa, sb = _strip_span(text, body_start + a, body_start + b)
         toks = tokenize(text[sa:sb], parser.vocab, names, offset=sa)
         if not toks:
@@ -206,6 +212,8 @@ def _salvage_keywords(parser, text: str, unit: Unit, names: tuple[str, ...]) -> 
             results.append((sa, sb, abilities[0], "", unit.ability_word))
             good += 1
         except UnexpectedInput as exc:
+            if k == 0:
+                return None  # not a keyword line
             sub = Unit(sa, sb, sa, unit.ability_word, unit.face)
             results.append((sa, sb, None, _message(parser, exc, sub), unit.ability_word))
         except Exception as exc:

@@ -85,6 +85,8 @@ class Quoted:
 
     ability: "Ability"
     text: str = ""
+    #: (start, end) offsets of the quoted text in the card's Oracle text
+    span: tuple[int, int] = (0, 0)
 
 
 @dataclass(eq=False)

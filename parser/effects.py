@@ -40,6 +40,8 @@ _NO_ACTOR = frozenset({
 
 #: verbs that describe (continuous) characteristics or rules of their subject
 _CONTINUOUS = frozenset({
+    "set_land_subtype", "set_subtype", "set_color", "set_type", "add_supertype", "is",
+    "set_base_pt", "add_types", "copy_of", "enters_as_copy", "gain_ability", "lose_ability",
     "modify_pt", "modify_pt_for_each", "modify_pt_gain", "modify_pt_have", "modify_pt_lose",
     "gain_ability", "have_ability", "lose_ability", "have_base_pt", "have_base_pt_amount",
     "have_base_pt_x", "become_creature", "become_creature_with", "become_type_add",
@@ -63,6 +65,10 @@ _CONTINUOUS = frozenset({
     "activate_instant_speed",
     "is_indestructible", "remain_tapped", "extra_land", "phase_out",
 })
+
+
+class GrammarReject(ValueError):
+    """A transformer's semantic check failed: the text is unsupported, not a parser bug."""
 
 
 @dataclass
@@ -192,7 +198,7 @@ class EffectsTransformer(Transformer):
         return _conditioned(c[1], c[0])
 
     def s_if_otherwise(self, c: list) -> list:
-        return _conditioned(c[1], c[0]) + _conditioned(c[2], Fn("not", c[0]))
+        return _conditioned(c[1], c[0]) + _conditioned(c[2], Fn("non", c[0]))
 
     def s_otherwise(self, c: list) -> list:
         return _conditioned(c[0], "otherwise")
@@ -233,7 +239,7 @@ class EffectsTransformer(Transformer):
         return [AbFact("mana_spend_restriction", (ABIL, c[0]))]
 
     def s_spend_not(self, c: list) -> list:
-        return [AbFact("mana_spend_restriction", (ABIL, Fn("not", c[0])))]
+        return [AbFact("mana_spend_restriction", (ABIL, Fn("non", c[0])))]
 
     def s_trigger_once(self, c: list) -> list:
         return [AbFact("trigger_restriction", (ABIL, "once_per_turn"))]
@@ -252,6 +258,21 @@ class EffectsTransformer(Transformer):
 
     def s_activate_instant(self, c: list) -> list:
         return [AbFact("activation_restriction", (ABIL, "instant_speed"))]
+
+    def r_mana(self, c: list) -> list:
+        return c[0]
+
+    def r_would(self, c: list) -> list:
+        """"If <event> would happen, <effects> instead." (CR 614.1a)."""
+        np_, vp, parts = c
+        vps = vp if isinstance(vp, list) else [vp]
+        events = [e.kind for v in vps for e in make_effects(np_, v)]
+        out: list = [AbFact("replacement", (ABIL,))]
+        out += [AbFact("replaces", (ABIL, ev)) for ev in events]
+        return out + parts
+
+    r_would_instead_first = r_would
+    r_would_noif = r_would
 
     def s_replacement(self, c: list) -> list:
         return c[0] if isinstance(c[0], list) else [c[0]]
@@ -349,7 +370,8 @@ class EffectsTransformer(Transformer):
     def c_for_each_post(self, c: list) -> list:
         for e in c[0]:
             if e.mana is not None:
-                amount = Fn("count", as_filter(c[1]))
+                fe = c[1]
+                amount = fe if isinstance(fe, Fn) and fe.name == "counters_removed" else Fn("count", as_filter(fe))
                 e.mana = [[(_times(a, amount), w, o) for a, w, o in alt] for alt in e.mana]
             else:
                 e.facts.append(("effect_for_each", (ABIL, EIDX, as_filter(c[1]))))
@@ -385,6 +407,10 @@ class EffectsTransformer(Transformer):
         for vp in vps:
             vp.optional = True
         return vps
+
+    def v_cant_cause(self, c: list) -> VP:
+        inner = [Fn(v.name, *v.args) for v in (c[1] if isinstance(c[1], list) else [c[1]])]
+        return VP("cant_cause", [c[0], *inner])
 
     def v_causative(self, c: list) -> VP:
         return VP("causative", inner=c[0])
@@ -482,6 +508,69 @@ class EffectsTransformer(Transformer):
     def fe_counter(self, c: list) -> Any:
         return Fn("counter_on", c[0], c[1])
 
+    def fe_counters_removed(self, c: list) -> Any:
+        return Fn("counters_removed", c[0])
+
+    def fe_any_counter_removed(self, c: list) -> Any:
+        return Fn("counters_removed", "any")
+
+    def c_instead_if(self, c: list) -> list:
+        for e in c[0]:
+            e.facts.append(("effect_instead_if", (ABIL, EIDX, c[1])))
+        return c[0]
+
+    def s_if_mana_spent(self, c: list) -> list:
+        purpose = c[-2] if len(c) == 3 else c[0]
+        out = [AbFact("mana_spent_trigger", (ABIL, purpose))]
+        for e in c[-1]:
+            if isinstance(e, Effect):
+                e.facts.append(("effect_condition", (ABIL, EIDX, Fn("mana_spent", purpose))))
+            out.append(e)
+        return out
+
+    def s_spend_only_and(self, c: list) -> list:
+        return [AbFact("mana_spend_restriction", (ABIL, c[0]))] + [
+            _conditioned([e], Fn("mana_spent", c[0]))[0] if isinstance(e, Effect) else e for e in c[1]]
+
+    def s_delayed_trigger(self, c: list) -> list:
+        dur, trig, parts = c
+        out = [AbFact("delayed_trigger", (ABIL, dur, e)) for e in trig.events]
+        for e in parts:
+            if isinstance(e, Effect):
+                e.facts.append(("effect_delayed", (ABIL, EIDX, "on_trigger")))
+            out.append(e)
+        return out
+
+    def sp_list(self, c: list) -> Any:
+        return c[0] if len(c) == 1 else Fn("any_of", *c)
+
+    def sa_cast(self, c: list) -> Any:
+        return Fn("cast", as_filter(c[0]))
+
+    def sa_activate(self, c: list) -> Any:
+        return Fn("activate", as_filter(c[0]))
+
+    def sa_activate_of(self, c: list) -> Any:
+        return Fn("activate_abilities_of", as_filter(c[0]))
+
+    def sa_pay(self, c: list) -> Any:
+        return Fn("pay", as_filter(c[0]))
+
+    def sa_cumulative_upkeep(self, c: list) -> Any:
+        return "pay_cumulative_upkeep"
+
+    def sa_unlock_door(self, c: list) -> Any:
+        return "unlock_door"
+
+    def sa_turn_face_up(self, c: list) -> Any:
+        return Fn("turn_face_up", as_filter(c[0]))
+
+    def sa_cast_with_keyword(self, c: list) -> Any:
+        return Fn("cast", as_filter(c[0]), Fn("with", Str(c[1])), Fn("from", c[2]))
+
+    def sa_pay_for(self, c: list) -> Any:
+        return Fn("pay_for", as_filter(c[0]))
+
     def c_alt_cost(self, c: list) -> list:
         for e in c[0]:
             e.facts.append(("alternative_cost", (ABIL, EIDX, c[1])))
@@ -556,8 +645,8 @@ class EffectsTransformer(Transformer):
     def v_become_type_add(self, c: list) -> VP:
         return VP("add_types", [c[0]])
 
-    def v_is_type(self, c: list) -> VP:
-        return VP("is_type", [c[0]])
+    def v_is_type(self, c: list) -> list:
+        return [VP(name, [arg]) for name, arg in type_setting(c[0])]
 
     def v_become_copy(self, c: list) -> VP:
         return VP("copy_of", [c[0]])
@@ -666,9 +755,9 @@ class EffectsTransformer(Transformer):
         out = []
         for g in c[0]:
             out.append(("token_ability", (t, g)))
-        for rest in c[1:]:
-            if isinstance(rest, Ability):
-                out.append(("token_ability", (t, Fn("gain_ability", Quoted(rest)))))
+        rest = c[1:]
+        if len(rest) == 3:
+            out.append(("token_ability", (t, _quoted(rest[1], rest[0], rest[2]))))
         return out
 
     def tw_named(self, c: list) -> list:
@@ -704,10 +793,10 @@ class EffectsTransformer(Transformer):
         return Fn("keywords", Str("indestructible"), Str("haste"))
 
     def quoted_one(self, c: list) -> list:
-        return [_quoted(c[0])]
+        return [_quoted(c[1], c[0], c[2])]
 
     def quoted_two(self, c: list) -> list:
-        return [_quoted(c[0]), _quoted(c[1])]
+        return [_quoted(c[1], c[0], c[2]), _quoted(c[4], c[3], c[5])]
 
     def except_list(self, c: list) -> list:
         return [x for item in c for x in (item if isinstance(item, list) else [item])]
@@ -807,20 +896,8 @@ class EffectsTransformer(Transformer):
     def ct_n(self, c: list) -> Any:
         return c[0]
 
-    def sp_cast(self, c: list) -> Any:
-        return Fn("cast", as_filter(c[0]))
-
-    def sp_cast_or_activate(self, c: list) -> Any:
-        return Fn("cast_or_activate", as_filter(c[0]), as_filter(c[1]))
-
-    def sp_activate(self, c: list) -> Any:
-        return Fn("activate", as_filter(c[0]))
-
     def sp_on(self, c: list) -> Any:
         return Fn("on", as_filter(c[0]))
-
-    def sp_pay(self, c: list) -> Any:
-        return Fn("pay", as_filter(c[0]))
 
     def md_any(self, c: list) -> Any:
         return "mana"
@@ -839,13 +916,13 @@ class EffectsTransformer(Transformer):
         return Fn("control", as_filter(c[0]))
 
     def cond_not_control(self, c: list) -> Any:
-        return Fn("not", Fn("control", as_filter(c[0])))
+        return Fn("non", Fn("control", as_filter(c[0])))
 
     def cond_control_n(self, c: list) -> Any:
         return Fn("control_at_least", c[0], c[1])
 
     def cond_control_none(self, c: list) -> Any:
-        return Fn("not", Fn("control", c[0]))
+        return Fn("non", Fn("control", c[0]))
 
     def sot_words(self, c: list) -> Any:
         return c[0]
@@ -867,6 +944,30 @@ class EffectsTransformer(Transformer):
 
     def zw_library(self, c: list) -> str:
         return "library"
+
+
+def type_setting(f: Filter) -> list[tuple[str, Any]]:
+    """"are Mountains", "is white", "is a Zombie": the characteristic-setting effects
+    (CR 205.1a, 305.7; layer 4 and 5 of CR 613)."""
+    from .vocabulary import LAND_TYPES
+
+    out: list[tuple[str, Any]] = []
+    for b in f.branches:
+        for con in b:
+            if isinstance(con, Fn) and con.name == "subtype":
+                name = "set_land_subtype" if str(con.args[0]) in LAND_TYPES else "set_subtype"
+                out.append((name, con.args[0]))
+            elif isinstance(con, Fn) and con.name == "color":
+                out.append(("set_color", con.args[0]))
+            elif isinstance(con, Fn) and con.name == "type":
+                out.append(("set_type", con.args[0]))
+            elif isinstance(con, Fn) and con.name == "supertype":
+                out.append(("add_supertype", con.args[0]))
+            elif con == "colorless":
+                out.append(("set_color", "colorless"))
+            else:
+                out.append(("is", con))
+    return out
 
 
 def _conditioned(parts: list, cond: Any) -> list:
@@ -903,10 +1004,14 @@ def _pt_mod(tok: Any) -> tuple[Any, Any]:
     return _num(p), _num(t)
 
 
-def _quoted(ability: Any) -> Any:
+def _quoted(ability: Any, open_q: Any, close_q: Any) -> Any:
+    """A quoted ability; its text span is between the quote tokens."""
+    span = (open_q.end_pos, close_q.start_pos)
     if isinstance(ability, list):  # a keyword list inside quotes
-        return Fn("abilities", *[Fn("gain_ability", Quoted(a)) for a in ability])
-    return Quoted(ability)
+        if len(ability) == 1:
+            return Quoted(ability[0], span=span)
+        return Fn("abilities", *[Fn("gain_ability", Quoted(a, span=span)) for a in ability])
+    return Quoted(ability, span=span)
 
 
 _PREDEFINED_ARTIFACT_TOKENS = {
@@ -936,9 +1041,15 @@ def _token_facts(c: list) -> list:
         pt = _pt(rest.pop(0))
         facts.append(("token_pt", (t, *pt)))
     words: Filter = rest.pop(0)
-    if len(words.branches) != 1 or "token" not in words.branches[0]:
-        raise ValueError("not a token description (no 'token' word)")
-    cons = [x for x in words.branches[0] if x != "token"]
+    # "a red and green Spirit creature token": the colors of a token are all of them
+    merged: list = []
+    for b in words.branches:
+        for x in b:
+            if x not in merged:
+                merged.append(x)
+    if "token" not in merged:
+        raise GrammarReject("not a token description (no 'token' word)")
+    cons = [x for x in merged if x != "token"]
     subs = [x for x in cons if isinstance(x, Fn) and x.name == "subtype"]
     if pt is None and len(subs) == 1 and len(cons) <= 2:
         facts = _predefined_token(str(subs[0].args[0]))

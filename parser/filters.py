@@ -254,7 +254,7 @@ class FiltersTransformer(Transformer):
         return Fn("each", c[0])
 
     def and_ref(self, c: list) -> Any:
-        a, b = c
+        a, b = c[0], c[-1]
         if isinstance(a, Fn) and isinstance(b, Fn) and a.name == b.name == "each":
             return Fn("each", Filter(a.args[0].branches + b.args[0].branches))
         return Fn("both", a, b)
@@ -265,6 +265,13 @@ class FiltersTransformer(Transformer):
         owner = c[0]
         f.add(Fn("controller", player_term(owner)) if owner in ("you", "them") else Fn("of", owner))
         return Fn("each", f)
+
+    def or_ref(self, c: list) -> Any:
+        a, b = c[0], c[-1]
+        fa, fb = ref_filter(a), ref_filter(b)
+        if isinstance(a, Fn) and isinstance(b, Fn) and a.name == b.name and fa is not None and fb is not None:
+            return Fn(a.name, Filter(fa.branches + fb.branches), *a.args[1:])
+        return Fn("either", a, b)
 
     def controller_of(self, c: list) -> Any:
         return Fn("controller_of", c[0])
@@ -340,7 +347,7 @@ class FiltersTransformer(Transformer):
 
     def w_non(self, c: list) -> Word:
         w: Word = c[0]
-        return Word("adj", Fn("not", w.constraint), w.plural)
+        return Word("adj", Fn("non", w.constraint), w.plural)
 
     def w_type_word(self, c: list) -> Word:
         return type_word_constraint(str(c[0]))
@@ -350,7 +357,7 @@ class FiltersTransformer(Transformer):
         if low in COLOR_WORDS:
             return Word("adj", Fn("color", COLOR_WORDS[low]))
         if low == "colored":
-            return Word("adj", Fn("not", "colorless"))
+            return Word("adj", Fn("non", "colorless"))
         return Word("adj", low)
 
     def w_super_word(self, c: list) -> Word:
@@ -361,9 +368,9 @@ class FiltersTransformer(Transformer):
         if low in ("enchanted", "equipped"):
             return Word("adj", low)
         if low == "nontoken":
-            return Word("adj", Fn("not", "token"))
+            return Word("adj", Fn("non", "token"))
         if low == "nonbasic":
-            return Word("adj", Fn("not", Fn("supertype", "basic")))
+            return Word("adj", Fn("non", Fn("supertype", "basic")))
         return Word("adj", _STATUS[low])
 
     def sep_or(self, c: list) -> Sep:
@@ -380,22 +387,24 @@ class FiltersTransformer(Transformer):
         return [Fn("controller", "you")]
 
     def p_you_dont_control(self, c: list) -> list:
-        return [Fn("not", Fn("controller", "you"))]
+        return [Fn("non", Fn("controller", "you"))]
 
     def p_you_own(self, c: list) -> list:
         return [Fn("owner", "you")]
 
     def p_you_dont_own(self, c: list) -> list:
-        return [Fn("not", Fn("owner", "you"))]
+        return [Fn("non", Fn("owner", "you"))]
 
     def p_you_own_control(self, c: list) -> list:
         return [Fn("owner", "you"), Fn("controller", "you")]
 
     def p_you_control_not_own(self, c: list) -> list:
-        return [Fn("controller", "you"), Fn("not", Fn("owner", "you"))]
+        return [Fn("controller", "you"), Fn("non", Fn("owner", "you"))]
 
     def p_controlled_by(self, c: list) -> list:
         return [Fn("controller", player_term(c[0]))]
+
+
 
     def p_owned_by(self, c: list) -> list:
         return [Fn("owner", player_term(c[0]))]
@@ -404,7 +413,7 @@ class FiltersTransformer(Transformer):
         return c[0]
 
     def p_without(self, c: list) -> list:
-        return [Fn("not", x) for x in c[0]]
+        return [Fn("non", x) for x in c[0]]
 
     def p_in_zone(self, c: list) -> list:
         return [Fn("in_zone", c[0])]
@@ -440,7 +449,7 @@ class FiltersTransformer(Transformer):
         return ["opponent_choice"]
 
     def p_other_than(self, c: list) -> list:
-        return [Fn("not", Fn("ref", c[0]))]
+        return [Fn("non", Fn("ref", c[0]))]
 
     def p_attacking_you(self, c: list) -> list:
         return [Fn("attacking", "you")]
@@ -461,10 +470,10 @@ class FiltersTransformer(Transformer):
         return _filter_as_constraints(c[0])
 
     def p_that_isnt_a(self, c: list) -> list:
-        return [Fn("not", x) for x in _filter_as_constraints(c[0])]
+        return [Fn("non", x) for x in _filter_as_constraints(c[0])]
 
     def p_that_isnt(self, c: list) -> list:
-        return [Fn("not", x) for x in _filter_as_constraints(c[0])]
+        return [Fn("non", x) for x in _filter_as_constraints(c[0])]
 
     def p_entered_this_turn(self, c: list) -> list:
         return ["entered_this_turn"]
@@ -482,7 +491,7 @@ class FiltersTransformer(Transformer):
         return [Fn("name", Str(c[0]))]
 
     def p_not_named(self, c: list) -> list:
-        return [Fn("not", Fn("name", Str(c[0])))]
+        return [Fn("non", Fn("name", Str(c[0])))]
 
     def p_chosen_name(self, c: list) -> list:
         return ["chosen_name"]
@@ -522,7 +531,7 @@ class FiltersTransformer(Transformer):
         return [[x for item in c for x in item]]
 
     def with_keyword(self, c: list) -> list:
-        return [Fn("has_keyword", Str(c[0].name))]
+        return [Fn("has_keyword", Str(c[0]))]
 
     def with_stat(self, c: list) -> list:
         op, n = c[1]
@@ -755,9 +764,13 @@ def any_target_filter() -> Filter:
 
 
 def player_term(ref: Any) -> Any:
-    """A player reference as a term: you, opponent, each(F), target(F, N), ..."""
+    """A player reference as a term: ``you``; ``opponent`` for "an opponent" / "your opponents"
+    (docs/facts.md); else the reference itself (``some(PF, 1)``, ``target(PF, 1)``, ...)."""
     if ref in ("you", "it", "them"):
         return ref
+    if isinstance(ref, Fn) and ref.name in ("some", "each") and isinstance(ref.args[0], Filter):
+        if ref.args[0].branches == [["opponent"]]:
+            return "opponent"
     return ref
 
 

@@ -53,6 +53,9 @@ class KeywordsTransformer(Transformer):
     def kwn_costed(self, c: list) -> str:
         return _words(c)
 
+    def kname(self, c: list) -> str:
+        return c[0]
+
     def k_plain(self, c: list) -> KW:
         name = c[0]
         if name.endswith("walk") and name != "landwalk":
@@ -105,7 +108,7 @@ class KeywordsTransformer(Transformer):
         return KW("landwalk", [Fn("subtype", Str(subtype_name(word[:-4])))])
 
     def k_landwalk_nonbasic(self, c: list) -> KW:
-        return KW("landwalk", [Fn("not", Fn("supertype", "basic"))])
+        return KW("landwalk", [Fn("non", Fn("supertype", "basic"))])
 
     def k_landwalk_legendary(self, c: list) -> KW:
         return KW("landwalk", [Fn("supertype", "legendary")])

@@ -60,6 +60,7 @@ _PRE = re.compile(
     | (?P<pt>(?:\d+|X|\*)(?:\+\*)?/(?:\d+|X|\*))
     | (?P<signed>[+\-−](?:\d+|X)(?![\w/]))
     | (?P<num>\d+(?:,\d{3})*(?:\.\d+)?)
+    | (?P<poss>['’]s\b)
     | (?P<andor>and/or)
     | (?P<word>[A-Za-z\u00C0-\u024F][\w\u00C0-\u024F]*(?:[\-'’][\w\u00C0-\u024F]+)*['’]?)
     | (?P<self>~)
@@ -109,10 +110,13 @@ class Vocabulary:
         if low in _IRREGULAR:
             low = _IRREGULAR[low]
         lit = self.literals.get(low)
-        if lit is None:
-            lit = self.literals.get(lemma(low, self.literals))
         if lit is not None:
             types.append(lit)
+        base = self.literals.get(lemma(low, self.literals, force=True))
+        if base is not None and base != lit:
+            types.append(base)  # "costs": the noun's literal first, then the verb's
+        if lit is not None or base is not None:
+            pass
         elif low.endswith("walk") and len(low) > 4:
             types.append("LANDWALK_KW")
         elif low.endswith("cycling") and len(low) > 7:
@@ -137,8 +141,10 @@ _IRREGULAR = {
 }
 
 
-def lemma(low: str, literals: dict[str, str]) -> str:
+def lemma(low: str, literals: dict[str, str], force: bool = False) -> str:
     """The base form of a verb ("draws" → "draw", "copies" → "copy") if the grammar spells it."""
+    if low in literals and not force:
+        return low
     if low in _IRREGULAR:
         return _IRREGULAR[low]
     if low.endswith("ies") and low[:-3] + "y" in literals:
@@ -150,7 +156,7 @@ def lemma(low: str, literals: dict[str, str]) -> str:
     return low
 
 
-def _mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
+def mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
     """Spans of the card's own names in ``text`` (longest name first, whole words only)."""
     spans: list[tuple[int, int]] = []
     taken = bytearray(len(text))
@@ -209,7 +215,7 @@ def tokenize(
     """
     out: list[PreToken] = []
     skip = reminder_spans(text) if "(" in text else []
-    skip += [(a, b) for a, b in _mark_names(text, names)] if names else []
+    skip += [(a, b) for a, b in mark_names(text, names)] if names else []
     marks = sorted(skip)
     pos = 0
     segments: list[tuple[int, int, bool]] = []  # (start, end, is_self)
@@ -235,6 +241,9 @@ def tokenize(
             s, e = m.start(), m.end()
             val = m.group()
             if kind == "space":
+                continue
+            if kind == "poss":
+                out.append(PreToken(("POSS",), "'s", s + offset, e + offset))
                 continue
             if kind == "andor":
                 out.append(PreToken((vocab.literals.get("and/or", "WORD"),), val, s + offset, e + offset))
@@ -277,7 +286,7 @@ def tokenize(
                 out.append(PreToken((lit,), "—", st + offset, en + offset))
                 sentence_start = True
             elif kind == "quote":
-                lit = vocab.literals.get('"', "QUOTE")
+                lit = "QUOTE"
                 out.append(PreToken((lit,), '"', s + offset, e + offset))
                 sentence_start = True
             else:
@@ -328,6 +337,8 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         else:
             if _is_desc(nxt, vocab):
                 extra.append("DESC_OR" if v == "or" else "DESC_AND")
+                if v in ("and", "or"):  # "spells you control and nonland cards you own"
+                    extra.append("NP_AND" if v == "and" else "NP_OR")
             if v == "and":
                 if "NUM" in nxt.types or nxt.value.lower() == "x":
                     extra.append("AND_NUM")
@@ -335,6 +346,8 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                     extra.append("NP_AND")
                 if _clause_follows(toks, i + 1, vocab):
                     extra.append("CLAUSE_AND")
+            elif v == "or" and (nxt.value.lower() in _NP_DETERMINERS or nxt.value.lower() in ("a", "an")):
+                extra.append("NP_OR")
         if extra:
             toks[i] = PreToken(tuple(extra) + t.types, t.value, t.start, t.end)
     return toks
@@ -420,11 +433,16 @@ def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
                 starts.append(i + 1)
     marks: list[int] = []
     for s in starts:
-        for t in toks[s:]:
+        last_dash = None
+        for k in range(s, len(toks)):
+            t = toks[k]
             if t.value in (".", '"', "•"):
                 break
+            if t.value == "—":
+                last_dash = k
             if t.value == ":":
-                marks.append(s)
+                # "Boast — {1}{R}: ...", "Max speed — {T}: ...": the costs start after the dash
+                marks.append(last_dash + 1 if last_dash is not None else s)
                 break
     if not marks:
         return toks
@@ -452,6 +470,9 @@ def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sent
             if joined.lower() == mw.lower() or joined.lower() == mw.lower() + "s":
                 out[-1] = PreToken(("SUBTYPE",), mw, prev.start, end)
                 return
+    if word != "X" and re.fullmatch(r"[IVX]+", word) and (sentence_start or (out and out[-1].value == ",")):
+        out.append(PreToken(("ROMAN", "WORD"), word, start, end))
+        return
     if low in vocab.literals or low in CONTRACTIONS:
         out.append(PreToken(vocab.word_types(word, capitalised), word, start, end))
         return

@@ -128,7 +128,7 @@ class ManaTransformer(Transformer):
         return Effect("add_mana", mana=c[-1])
 
     def add_mana_additional_one(self, c: list) -> Effect:
-        what, options = c[0]
+        what, options = c[-1]
         return Effect("add_mana", mana=[[(1, what, options)]])
 
     def mana_one_kind(self, c: list) -> Any:
@@ -207,6 +207,12 @@ class ManaTransformer(Transformer):
 
     def kind_could_produce_color(self, c: list) -> tuple:
         return (Fn("could_produce", as_filter(c[1]), "color"), ())
+
+    def kind_could_produce_type_np(self, c: list) -> tuple:
+        return (Fn("could_produce", as_filter(c[0]), "type"), ())
+
+    def kind_different_colors(self, c: list) -> tuple:
+        return (Fn("choice", "different"), _ANY_COLOR)
 
     def kind_produced_type(self, c: list) -> tuple:
         return ("produced_type", ())

@@ -35,6 +35,20 @@ class KeywordLine(list):
         self.separators = separators
 
 
+def _bind_that_color(trig: Trigger, parts: list) -> None:
+    """"... mana of the chosen color, add one additional mana of that color" (Caged Sun):
+    "that color" is the color the trigger condition names."""
+    named = None
+    for e in trig.events:
+        if isinstance(e, Fn) and e.name in ("adds_mana", "tapped_for_mana_of") and e.args[-1] == "chosen_color":
+            named = "chosen_color"
+    if named is None:
+        return
+    for p in parts:
+        if isinstance(p, Effect) and p.mana is not None:
+            p.mana = [[(a, named if w == "that_color" else w, o) for a, w, o in alt] for alt in p.mana]
+
+
 def _parts(block: Sentences) -> list:
     return list(block.parts)
 
@@ -85,7 +99,9 @@ class OracleTransformer(Transformer):
     def triggered(self, c: list) -> Ability:
         trig: Trigger = c[0]
         facts = [("trigger", (ABIL, e)) for e in trig.events]
-        return Ability("triggered", facts, _parts(c[1]))
+        parts = _parts(c[1])
+        _bind_that_color(trig, parts)
+        return Ability("triggered", facts, parts)
 
     def modal_triggered(self, c: list) -> Ability:
         trig: Trigger = c[0]
@@ -139,6 +155,16 @@ class OracleTransformer(Transformer):
 
     def roman(self, c: list) -> int:
         return _roman(str(c[0]))
+
+    def prefix_keyword(self, c: list) -> str:
+        return str(c[0]).lower()
+
+    def keyword_activated(self, c: list) -> Ability:
+        """Boast/Forecast/Exhaust — [Cost]: [Effect] (CR 702.142, 702.57, 702.177)."""
+        ab: Ability = c[1]
+        ab.facts.insert(0, ("keyword", (ABIL, Str(c[0]))))
+        ab.cls = "activated"
+        return ab
 
     def max_speed(self, c: list) -> Any:
         inner = c[0]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .lexer import reminder_spans
+from .lexer import mark_names, reminder_spans
 from .vocabulary import ABILITY_WORDS
 
 _ABILITY_WORDS = frozenset(ABILITY_WORDS)
@@ -99,11 +99,17 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 
 _GLUED = re.compile(r'(?<=[.!]")(?=[A-Z])')
+_GLUED_KEYWORD = re.compile(r"[A-Z][a-z]{2,14}(?=\{)")
 
 
 def _glued(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """Lost line breaks: '...spell."Whenever' and a keyword glued to a cost ('Flash{T}, ...')."""
     spans = []
     pos = a
+    m = _GLUED_KEYWORD.match(text, a, b)
+    if m:
+        spans.append((a, m.end()))
+        pos = m.end()
     for m in _GLUED.finditer(text, a, b):
         if _quote_balance(text[pos:m.start()]) == 0:
             spans.append((pos, m.start()))
@@ -131,9 +137,8 @@ def normalise(text: str, names: tuple[str, ...]) -> str:
     out = text
     for a, b in reversed(reminder_spans(out)):
         out = out[:a] + out[b:]
-    for name in names:
-        if name:
-            out = re.sub(r"(?<![\w])" + re.escape(name) + r"(?![\w])", "~", out)
+    for a, b in reversed(mark_names(out, names)):
+        out = out[:a] + "~" + out[b:]
     out = re.sub(r"\bthis (creature|land|artifact|enchantment|planeswalker|permanent|spell|card|token|battle|Aura|Equipment|Vehicle|Saga|Class|Case|Room)\b", "~", out, flags=re.I)
     out = re.sub(r"[ \t]+", " ", out)
     out = re.sub(r" *\n *", "\n", out)

@@ -166,6 +166,9 @@ class TriggersTransformer(Transformer):
     def ev_tapped_for_mana(self, c: list) -> Any:
         return Fn("tapped_for_mana", _obj(c[0]))
 
+    def ev_tapped_for_chosen_color(self, c: list) -> Any:
+        return Fn("tapped_for_mana_of", _obj(c[0]), "chosen_color")
+
     def ev_adds_chosen_color(self, c: list) -> Any:
         return Fn("adds_mana", _obj(c[0], c[1]), "chosen_color")
 
