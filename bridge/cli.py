@@ -117,7 +117,7 @@ def tap_lines(r: TapResult) -> Iterable[str]:
         orders = sum(o.orders for o in group)
         yield f"  result: {who}   [{len(group)} way(s), {orders} order(s) of replacement effects]"
         for o in group:
-            bits = [str(o.ability)]
+            bits = [f"{o.ability.card} \"{o.text}\"" if o.text else str(o.ability)]
             if o.choice:
                 bits.append(o.choice)
             line = f"    - {'; '.join(bits)}: produces {o.produced}"
@@ -312,6 +312,7 @@ def demo_cmd(c: Context, as_json: bool) -> None:
     engine = c.engine()
     cp = [engine.could_produce(state, p.id) for p in state.battlefield]
     taps = [engine.tap(state, p.id) for p in state.battlefield if p.controller == state.active]
+    taps = [t for t in taps if t.outcomes or t.cannot]
     pools = engine.pools(state, state.active, limit=50)
     if as_json:
         emit(

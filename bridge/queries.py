@@ -109,6 +109,8 @@ class TapOutcome:
     """The mana each player adds in all, by player id."""
     rules: tuple[str, ...]
     """The CR rules that produced this outcome."""
+    text: str = ""
+    """The ability's text."""
 
     def adds_for(self, player: str) -> Mana:
         return dict(self.adds).get(player, Mana())
@@ -117,6 +119,7 @@ class TapOutcome:
         return {
             "object": self.object,
             "ability": str(self.ability),
+            "text": self.text,
             "choice": self.choice,
             "produced": self.produced.as_dict(),
             "after_replacement": self.replaced.as_dict(),
@@ -226,6 +229,8 @@ class PoolsResult:
     limit: int
     maximal_complete: bool = True
     notes: tuple[str, ...] = ()
+    total: int | None = None
+    """How many distinct pools there are, when known."""
 
     @property
     def maximal(self) -> tuple[Pool, ...]:
@@ -235,6 +240,7 @@ class PoolsResult:
         return {
             "player": self.player,
             "complete": self.complete,
+            "total": self.total,
             "limit": self.limit,
             "maximal_complete": self.maximal_complete,
             "pools": [p.to_json() for p in self.pools],
@@ -368,18 +374,21 @@ class Engine:
         if not sol.models:
             raise IllegalActionError(f"tapping {obj!r} for mana has no legal outcome")
         graph = _Graph.from_facts(sol.facts)
+        texts = {f.arguments[0]: f.arguments[1].string for f in sol.facts if f.name == "ability_text"}
         outcomes: set[TapOutcome] = set()
         cannot: set[tuple[AbilityRef, str]] = set()
         for model in sol.models:
             for s in model:
                 if s.name == "cannot_use":
                     cannot.add((AbilityRef.from_symbol(s.arguments[1]), s.arguments[2].string))
-            outcome = self._tap_outcome(model, graph)
+            outcome = self._tap_outcome(model, graph, texts)
             if outcome is not None:
                 outcomes.add(outcome)
         return TapResult(obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), self._notes(state, [obj]))
 
-    def _tap_outcome(self, model: frozenset[clingo.Symbol], graph: _Graph) -> TapOutcome | None:
+    def _tap_outcome(
+        self, model: frozenset[clingo.Symbol], graph: _Graph, texts: Mapping[clingo.Symbol, str]
+    ) -> TapOutcome | None:
         use = next((s for s in model if s.name == "use"), None)
         if use is None:
             return None
@@ -417,6 +426,7 @@ class Engine:
             triggers=tuple(sorted(triggers)),
             adds=tuple(sorted(adds.items())),
             rules=tuple(sorted(set(rules), key=_cr_key)),
+            text=texts.get(use.arguments[1], ""),
         )
 
     # -- a player's mana abilities --------------------------------------------------------
@@ -472,28 +482,31 @@ class Engine:
         result says when there were more."""
         state.player(player)
         query = F("__query", [F("pools", [_player(player)])])
-        listing = self._solve(state, "pools", [query], limit=limit + 1)
-        complete = len(listing.models) <= limit
-        pools = {_pool_of(m) for m in listing.models[:limit]}
-        saturated = self._solve(state, "pools", [query, F("__query", [F("saturated")])], limit=limit + 1)
-        maximal_complete = len(saturated.models) <= limit
-        candidates = sorted({_pool_of(m) for m in saturated.models[:limit]}, key=lambda m: -m.total)
-        maximal = _skyline(candidates)
+        every, complete = self._pool_set(state, [query], limit)
+        candidates, maximal_complete = self._pool_set(state, [query, F("__query", [F("saturated")])], limit)
+        maximal = _skyline(sorted(candidates, key=lambda m: -m.total))
+        ranked = sorted(every, key=lambda m: (-m.total, m))
+        listed = set(ranked[:limit]) | maximal
         notes = []
-        if not complete:
-            notes.append(f"more than {limit} distinct pools; listed {limit} (raise the limit to see more)")
+        if len(every) > limit or not complete:
+            more = f"{len(every)}" if complete else f"more than {limit}"
+            notes.append(f"{more} distinct pools; listed {limit} (raise the limit to see more)")
         if not maximal_complete:
             notes.append(f"more than {limit} candidate maximal pools; the maximal marks cover the first {limit}")
-        listed = pools | maximal
         return PoolsResult(
             player=player,
             pools=tuple(sorted((Pool(m, m in maximal) for m in listed), key=lambda p: (-p.mana.total, p.mana))),
-            complete=complete,
+            complete=complete and len(every) <= limit,
             limit=limit,
             maximal_complete=maximal_complete,
             notes=tuple(notes),
+            total=len(every) if complete else None,
         )
 
+    def _pool_set(self, state: GameState, query: list[clingo.Symbol], limit: int) -> tuple[set[Mana], bool]:
+        """The pools of one pools-query call (at most ``limit``), and whether they are all of them."""
+        sol = self._solve(state, "pools", query, limit=limit + 1)
+        return {_pool_of(m) for m in sol.models[:limit]}, len(sol.models) <= limit
 
     # -- replacement effects on one activation (CR 614, 616) ----------------------------
 
