@@ -185,7 +185,9 @@ def abilities_cmd(c: Context, state_file: str, player: str | None, as_json: bool
 def pool_lines(r: PoolsResult, maximal_only: bool) -> Iterable[str]:
     shown = r.maximal if maximal_only else r.pools
     what = "maximal pools" if maximal_only else "distinct pools"
-    yield f"{r.player}: {len(shown)} {what}" + ("" if r.complete else f" (bounded at {r.limit})")
+    bounded = not (r.maximal_complete if maximal_only else r.complete)
+    total = f" of {r.total}" if r.total is not None and not maximal_only and len(shown) < r.total else ""
+    yield f"{r.player}: {len(shown)}{total} {what}" + (" (bounded: see the notes)" if bounded else "")
     for p in shown:
         yield f"  {'*' if p.maximal else ' '} {p.mana}"
     if not maximal_only:

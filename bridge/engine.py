@@ -61,7 +61,7 @@ def solve(
     facts: Iterable[clingo.Symbol | str],
     query: str,
     *,
-    project: bool = True,
+    project: bool | str = True,
     limit: int = 0,
     enum_mode: str | None = None,
     fact_signatures: Sequence[tuple[str, int]] = (),
@@ -69,7 +69,8 @@ def solve(
 ) -> Solution:
     """Ground the rule set with ``facts`` and the query file ``queries/<query>.lp``, then solve.
 
-    ``limit`` caps the number of models (0: all). ``enum_mode`` is clingo's (``brave``,
+    ``limit`` caps the number of models (0: all). ``project`` enumerates each distinct projection
+    once: ``True`` onto the shown atoms, ``"project"`` onto the ``#project`` atoms. ``enum_mode`` is clingo's (``brave``,
     ``cautious``, ...); with ``brave`` the last model holds every atom true in some answer set.
     ``fact_signatures`` names predicates whose atoms the grounder derived as facts to return
     (deterministic consequences, read once instead of from every model).
@@ -82,7 +83,8 @@ def solve(
 
     args = [str(limit)]
     if project:
-        args.append("--project")
+        # "show": distinct projections onto the shown atoms; "project": onto #project atoms.
+        args.append(f"--project={'show' if project is True else project}")
     if enum_mode:
         args.append(f"--enum-mode={enum_mode}")
     args.extend(options)

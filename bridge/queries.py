@@ -476,14 +476,17 @@ class Engine:
 
     # -- a player's mana pools ------------------------------------------------------------
 
-    def pools(self, state: GameState, player: str, *, limit: int = 1000) -> PoolsResult:
+    def pools(self, state: GameState, player: str, *, limit: int = 1000, maximal_limit: int = 20000) -> PoolsResult:
         """Every distinct mana pool ``player`` can have by activating any set of their mana
         abilities now, with the maximal ones marked; at most ``limit`` pools are listed, and the
-        result says when there were more."""
+        result says when there were more. The maximal pools are found among at most
+        ``maximal_limit`` candidate pools (those where every free ability is used)."""
         state.player(player)
         query = F("__query", [F("pools", [_player(player)])])
         every, complete = self._pool_set(state, [query], limit)
-        candidates, maximal_complete = self._pool_set(state, [query, F("__query", [F("saturated")])], limit)
+        candidates, maximal_complete = self._pool_set(
+            state, [query, F("__query", [F("saturated")])], max(limit, maximal_limit)
+        )
         maximal = _skyline(sorted(candidates, key=lambda m: -m.total))
         ranked = sorted(every, key=lambda m: (-m.total, m))
         listed = set(ranked[:limit]) | maximal
@@ -492,7 +495,10 @@ class Engine:
             more = f"{len(every)}" if complete else f"more than {limit}"
             notes.append(f"{more} distinct pools; listed {limit} (raise the limit to see more)")
         if not maximal_complete:
-            notes.append(f"more than {limit} candidate maximal pools; the maximal marks cover the first {limit}")
+            notes.append(
+                f"more than {max(limit, maximal_limit)} candidate maximal pools; the maximal marks cover "
+                "the candidates found (raise the maximal limit for all)"
+            )
         return PoolsResult(
             player=player,
             pools=tuple(sorted((Pool(m, m in maximal) for m in listed), key=lambda p: (-p.mana.total, p.mana))),
@@ -505,7 +511,9 @@ class Engine:
 
     def _pool_set(self, state: GameState, query: list[clingo.Symbol], limit: int) -> tuple[set[Mana], bool]:
         """The pools of one pools-query call (at most ``limit``), and whether they are all of them."""
-        sol = self._solve(state, "pools", query, limit=limit + 1)
+        sol = self._solve(
+            state, "pools", query, limit=limit + 1, project="project", options=("--configuration=jumpy",)
+        )
         return {_pool_of(m) for m in sol.models[:limit]}, len(sol.models) <= limit
 
     # -- replacement effects on one activation (CR 614, 616) ----------------------------
@@ -608,13 +616,25 @@ def _pool_of(model: frozenset[clingo.Symbol]) -> Mana:
 
 
 def _skyline(candidates: list[Mana]) -> set[Mana]:
-    """The pools no other candidate covers with more in all (candidates sorted by total, largest
-    first: only a larger pool can cover a smaller one)."""
-    kept: list[Mana] = []
-    for m in candidates:
-        if not any(k.total > m.total and k.covers(m) for k in kept):
-            kept.append(m)
-    return set(kept)
+    """The pools no other candidate covers with more in all.
+
+    Only a pool with a larger total can cover another, so candidates are taken largest first and
+    each is compared with the kept ones. Each comparison is one subtraction: the six amounts are
+    packed in fields one bit wider than the largest amount; a field's top bit survives the
+    subtraction only where it does not borrow.
+    """
+    width = max((m.total for m in candidates), default=0).bit_length() + 1
+    guard = sum(1 << (width * i + width - 1) for i in range(6))
+
+    def pack(m: Mana) -> int:
+        return sum(n << (width * i) for i, n in enumerate(m.as_tuple()))
+
+    kept: list[tuple[int, int, Mana]] = []
+    for m in sorted(candidates, key=lambda m: -m.total):
+        pm, total = pack(m), m.total
+        if not any(t > total and ((pk | guard) - pm) & guard == guard for t, pk, _ in kept):
+            kept.append((total, pm, m))
+    return {m for _, _, m in kept}
 
 
 # ---------------------------------------------------------------------------------------------
