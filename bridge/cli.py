@@ -287,15 +287,30 @@ def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
     """Validate a game-state file and list what the parser does not support in its cards."""
     state = c.state(state_file)
     db = state.database(c.db)
+    findings = c.engine().check(state)
+    violations = [{"rule": code, "subject": subject, "summary": summary(code)} for code, subject in findings if code != "unmodelled"]
+    unmodelled = [subject for code, subject in findings if code == "unmodelled"]
     unsupported = []
     for perm in state.battlefield:
         for a in db.parsed(perm.card).unsupported:
             unsupported.append({"object": perm.id, "card": perm.card, "ability": a.index, "text": a.text})
     emit(
         as_json,
-        {"valid": True, "players": list(state.player_ids), "permanents": len(state.battlefield), "unsupported": unsupported},
-        lambda: [f"{state_file}: valid ({len(state.player_ids)} players, {len(state.battlefield)} permanents)"]
-        + [f"  unsupported: {u['object']} ({u['card']}) ability {u['ability']}: {u['text']}" for u in unsupported],
+        {
+            "valid": not violations,
+            "players": list(state.player_ids),
+            "permanents": len(state.battlefield),
+            "violations": violations,
+            "unsupported": unsupported,
+            "unmodelled": unmodelled,
+        },
+        lambda: [
+            f"{state_file}: {'valid' if not violations else 'violates the rules'} "
+            f"({len(state.player_ids)} players, {len(state.battlefield)} permanents)"
+        ]
+        + [f"  violation: CR {v['rule']} ({v['summary']}): {v['subject']}" for v in violations]
+        + [f"  unsupported text: {u['object']} ({u['card']}) ability {u['ability']}: {u['text']}" for u in unsupported]
+        + [f"  not modelled yet: {u}" for u in unmodelled],
     )
 
 

@@ -351,6 +351,22 @@ class Engine:
                 )
         return tuple(notes)
 
+    # -- the state itself ---------------------------------------------------------------
+
+    def check(self, state: GameState) -> tuple[tuple[str, str], ...]:
+        """Rule violations of the state itself (CR number, subject) and what the rules do not
+        model about its permanents (``unmodelled``, as ``("unmodelled", "obj: what")``)."""
+        sol = self._solve(state, "check", [], project=False)
+        found: set[tuple[str, str]] = set()
+        for s in sol.models[0] if sol.models else ():
+            if s.name == "invalid":
+                found.add((s.arguments[0].string, obj_id(s.arguments[1])))
+            elif s.name == "unmodelled":
+                what = s.arguments[2]
+                label = what.name if what.type == clingo.SymbolType.Function else str(what)
+                found.add(("unmodelled", f"{obj_id(s.arguments[0])}: {AbilityRef.from_symbol(s.arguments[1])}: {label}"))
+        return tuple(sorted(found))
+
     # -- CR 106.7 ------------------------------------------------------------------------
 
     def could_produce(self, state: GameState, obj: str) -> CouldProduce:
