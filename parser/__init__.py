@@ -16,13 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import clingo
-from clingo import Function, Number, String
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from .ast import Ability
 from .build import get_parser
 from .effects import GrammarReject
-from .facts import AbilityPrinter
+from .facts import AbilityPrinter, quote
 from .lexer import tokenize
 from .oracle import KeywordLine
 from .split import Unit, normalise, self_names, split_units
@@ -90,7 +89,7 @@ def parse_card(
 ) -> ParsedCard:
     """Parse one card into the facts of docs/facts.md."""
     oracle_text = oracle_text or ""
-    card = Function("card", [String(name)])
+    card = f"card({quote(name)})"
     head = characteristic_facts(
         card, type_line=type_line, mana_cost=mana_cost, power=power, toughness=toughness,
         loyalty=loyalty, defense=defense, color_indicator=color_indicator,
@@ -105,15 +104,15 @@ def parse_card(
     for unit in split_units(oracle_text):
         pieces.extend(_parse_unit(parser, oracle_text, unit, names))
 
-    blocks: list[tuple[str, tuple[clingo.Symbol, ...]]] = [("", tuple(head))]
+    blocks: list[tuple[str, tuple[clingo.Symbol, ...]]] = [("", tuple(_symbols(head)))]
     abilities: list[ParsedAbility] = []
     for n, (start, end, ability, message, word) in enumerate(pieces, 1):
-        ab_id = Function("ab", [card, Number(n)])
+        ab_id = f"ab({card},{n})"
         raw = oracle_text[start:end]
         norm = normalise(raw, names)
-        facts = [Function("card_ability", [card, ab_id]), Function("ability_text", [ab_id, String(norm)])]
+        facts = [f"card_ability({card},{ab_id})", f"ability_text({ab_id},{quote(norm)})"]
         if word:
-            facts.append(Function("ability_word", [ab_id, String(word.lower())]))
+            facts.append(f"ability_word({ab_id},{quote(word.lower())})")
         supported = ability is not None
         if ability is not None:
             printer = AbilityPrinter(
@@ -126,14 +125,26 @@ def parse_card(
             except Exception as exc:  # a transformer/printer bug must not crash a card load
                 supported = False
                 message = f"internal error while printing facts: {type(exc).__name__}: {exc}"
+        symbols: list[clingo.Symbol] = []
+        if supported:
+            try:
+                symbols = _symbols(facts)
+            except RuntimeError as exc:  # a term the printer got wrong: never crash a card load
+                supported = False
+                message = f"internal error: not a valid fact: {exc}"
         if not supported:
             facts = facts[:2] + ([facts[2]] if word else [])
-            facts.append(Function("unsupported", [card, Number(n)]))
+            facts.append(f"unsupported({card},{n})")
+            symbols = _symbols(facts)
         flat = " ".join(norm.split())
-        blocks.append((f"% {n}: {flat}", tuple(facts)))
+        blocks.append((f"% {n}: {flat}", tuple(symbols)))
         abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message))
-    all_facts = tuple(sorted(set(head).union(*(fs for _, fs in blocks))))
+    all_facts = tuple(sorted(set().union(*(fs for _, fs in blocks))))
     return ParsedCard(name, all_facts, tuple(abilities), tuple(blocks))
+
+
+def _symbols(texts: list[str]) -> list[clingo.Symbol]:
+    return [clingo.parse_term(t) for t in texts]
 
 
 def _parse_unit(parser, text: str, unit: Unit, names: tuple[str, ...]) -> list:

@@ -123,3 +123,55 @@ Term = Union[int, str, Str, Fn, Filter, Quoted, _Placeholder]
 
 def fn(name: str, *args: Any) -> Fn:
     return Fn(name, *args)
+
+
+#: declared terminals that only mark structure (separators, quotes): never an argument
+_STRUCTURAL = frozenset({
+    "POSS", "COMMA_WHERE", "COMMA_EXCEPT", "NP_AND", "NP_OR", "CLAUSE_AND", "AND_NUM", "QUOTE",
+    "SYM_OR", "SYM_COMMA", "DESC_OR", "DESC_AND", "DESC_COMMA", "ON_ZONE", "COST_START",
+})
+
+
+def clean_children(children: list) -> list:
+    """The arguments a generic builder passes on: structural tokens dropped, the remaining
+    tokens turned into terms (SELF → self, a number → int, a subtype → subtype("Elf"), ...)."""
+    from lark import Token
+
+    out: list = []
+    for ch in children:
+        if not isinstance(ch, Token):
+            out.append(ch)
+            continue
+        kind = ch.type
+        if kind in _STRUCTURAL:
+            continue
+        if kind == "SELF":
+            out.append("self")
+        elif kind == "NUM":
+            from .filters import number_value
+
+            out.append(number_value(ch))
+        elif kind == "SUBTYPE":
+            from .filters import subtype_name
+
+            out.append(Fn("subtype", Str(subtype_name(str(ch)))))
+        elif kind == "MANA_SYM":
+            from .mana import mana_symbol
+
+            out.append(Fn("mana", mana_symbol(str(ch)), 1))
+        elif kind == "ENERGY_SYM":
+            out.append("energy")
+        elif kind in ("PT", "PT_MOD"):
+            p, t = str(ch).split("/")
+            out.append(Fn("pt", _pt_part(p), _pt_part(t)))
+        else:
+            out.append(Str(str(ch).lower()))
+    return out
+
+
+def _pt_part(s: str) -> Any:
+    s = s.replace("−", "-")
+    try:
+        return int(s)
+    except ValueError:
+        return Str(s)

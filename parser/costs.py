@@ -109,6 +109,9 @@ class CostsTransformer(Transformer):
         f, n = _ref_count(c[0])
         return [Fn("return_to_hand", f, n)]
 
+    def c_reveal_self(self, c: list) -> list:
+        return ["reveal_self"]
+
     def c_reveal(self, c: list) -> list:
         f, n = _ref_count(c[0])
         return [Fn("reveal", f, n)]

@@ -19,7 +19,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
+from .ast import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str, clean_children
 from .filters import as_filter, ref_filter, subtype_name
 from .keywords import KW
 from .mana import group_symbols
@@ -115,12 +115,11 @@ def _kw_term(kw: KW) -> Any:
 
 
 def generic_vp(name: str, children: list) -> VP:
-    return VP(name, list(children))
+    return VP(name, clean_children(children))
 
 
 def generic_condition(name: str, children: list) -> Any:
-    args = [as_filter(ch) if isinstance(ch, (Filter,)) else ch for ch in children]
-    return Fn(name, *args)
+    return Fn(name, *clean_children(children))
 
 
 def substitute_x(term: Any, value: Any) -> Any:
@@ -278,7 +277,7 @@ class EffectsTransformer(Transformer):
         return c[0] if isinstance(c[0], list) else [c[0]]
 
     def s_legend_rule_exempt(self, c: list) -> list:
-        return [Effect("legend_rule_exempt", continuous=(c[0], "legend_rule_exempt"))]
+        return [Effect("legend_rule_exempt", continuous=(c[-1], "legend_rule_exempt"))]
 
     def s_spend_as_any_color(self, c: list) -> list:
         return [AbFact("spend_as", (ABIL, c[0], "any_color"))]
@@ -378,7 +377,7 @@ class EffectsTransformer(Transformer):
         return c[0]
 
     def c_where_x(self, c: list) -> list:
-        value = c[1]
+        value = c[-1]
         for e in c[0]:
             e.kind = substitute_x(e.kind, value)
             if e.mana is not None:
@@ -389,7 +388,7 @@ class EffectsTransformer(Transformer):
 
     def c_except(self, c: list) -> list:
         for e in c[0]:
-            e.facts += [("copy_except", (ABIL, EIDX, x)) for x in c[1]]
+            e.facts += [("copy_except", (ABIL, EIDX, x)) for x in c[-1]]
         return c[0]
 
     def c_duration(self, c: list) -> list:

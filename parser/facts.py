@@ -9,21 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import clingo
-from clingo import Function, Number, String
+from lark import Token
 
 from .ast import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
 from .effects import AbFact
-
-_CONSTANTS: dict[str, clingo.Symbol] = {}
-
-
-def const(name: str) -> clingo.Symbol:
-    sym = _CONSTANTS.get(name)
-    if sym is None:
-        sym = _CONSTANTS[name] = Function(name)
-    return sym
-
 
 #: Keyword abilities that are triggered or activated abilities (CR 702); the rest are static.
 TRIGGERED_KEYWORDS = frozenset({
@@ -54,84 +43,91 @@ def keyword_class(name: str) -> str:
     return "static"
 
 
-class AbilityPrinter:
-    """Prints one ability (and its quoted abilities) as a list of symbols."""
+def quote(text: str) -> str:
+    """An ASP string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
-    def __init__(
-        self,
-        card: clingo.Symbol,
-        ab_id: clingo.Symbol,
-        is_spell: bool,
-        text_of: Callable[[Quoted], str],
-    ) -> None:
+
+class AbilityPrinter:
+    """Prints one ability (and its quoted abilities) as ASP fact texts (``self.out``).
+
+    Facts are built as text and turned into symbols with ``clingo.parse_term`` by the caller:
+    one C call per fact is several times faster than building nested ``Function`` objects.
+    """
+
+    def __init__(self, card: str, ab_id: str, is_spell: bool, text_of: Callable[[Quoted], str]) -> None:
+        #: the card term and the ability id, as ASP text
         self.card = card
         self.ab = ab_id
         self.is_spell = is_spell
         self.text_of = text_of
-        self.out: list[clingo.Symbol] = []
-        self._filters: dict[int, clingo.Symbol] = {}
-        self._quoted: dict[int, clingo.Symbol] = {}
+        self.out: list[str] = []
+        self._filters: dict[int, str] = {}
+        self._quoted: dict[int, str] = {}
         self._eidx: int = 0
 
     # --- terms ----------------------------------------------------------------------------
-    def term(self, t: Any) -> clingo.Symbol:
-        if isinstance(t, clingo.Symbol):
+    def term(self, t: Any) -> str:
+        if isinstance(t, Str):
+            return quote(t)
+        if isinstance(t, Token):
+            raise TypeError(f"raw token in a term: {t.type} {str(t)!r}")
+        if isinstance(t, str):
             return t
+        if isinstance(t, Fn):
+            if not t.args:
+                return t.name
+            return t.name + "(" + ",".join([self.term(a) for a in t.args]) + ")"
         if t is ABIL:
             return self.ab
         if t is EIDX:
-            return Number(self._eidx)
+            return str(self._eidx)
         if isinstance(t, bool):
-            return const("true" if t else "false")
+            return "true" if t else "false"
         if isinstance(t, int):
-            return Number(t)
-        if isinstance(t, Str):
-            return String(str(t))
-        if isinstance(t, str):
-            return const(t)
-        if isinstance(t, Fn):
-            return Function(t.name, [self.term(a) for a in t.args])
+            return str(t)
         if isinstance(t, Filter):
             return self.filter(t)
         if isinstance(t, Quoted):
             return self.quoted(t)
         if isinstance(t, (tuple, list)):
-            return Function("", [self.term(a) for a in t])
+            inner = ",".join([self.term(a) for a in t])
+            return "(" + inner + ("," if len(t) == 1 else "") + ")"
         raise TypeError(f"cannot print {t!r}")
 
-    def filter(self, f: Filter) -> clingo.Symbol:
+    def filter(self, f: Filter) -> str:
         key = id(f)
         sym = self._filters.get(key)
         if sym is not None:
             return sym
-        sym = Function("f", [self.ab, Number(len(self._filters) + 1)])
+        sym = f"f({self.ab},{len(self._filters) + 1})"
         self._filters[key] = sym
         for b, branch in enumerate(f.branches, 1):
             if not branch:
-                self.fact("filter", sym, Number(b), const("any"))
+                self.out.append(f"filter({sym},{b},any)")
             for con in branch:
-                self.fact("filter", sym, Number(b), self.term(con))
+                self.out.append(f"filter({sym},{b},{self.term(con)})")
         return sym
 
-    def quoted(self, q: Quoted) -> clingo.Symbol:
+    def quoted(self, q: Quoted) -> str:
         key = id(q)
         sym = self._quoted.get(key)
         if sym is not None:
             return sym
-        n = self.ab.arguments[1]
-        sym = Function("ab", [self.card, n, Number(len(self._quoted) + 1)])
+        n = self.ab[self.ab.rindex(",") + 1:-1]
+        sym = f"ab({self.card},{n},{len(self._quoted) + 1})"
         self._quoted[key] = sym
         sub = AbilityPrinter(self.card, sym, False, self.text_of)
         sub.print_ability(q.ability)
-        sub.fact("ability_text", sym, String(self.text_of(q)))
+        sub.out.append(f"ability_text({sym},{quote(self.text_of(q))})")
         self.out.extend(sub.out)
         return sym
 
-    def fact(self, pred: str, *args: clingo.Symbol) -> None:
-        self.out.append(Function(pred, list(args)))
+    def fact(self, pred: str, *args: str) -> None:
+        self.out.append(pred + "(" + ",".join(args) + ")")
 
     def template(self, pred: str, args: tuple) -> None:
-        self.out.append(Function(pred, [self.term(a) for a in args]))
+        self.out.append(pred + "(" + ",".join([self.term(a) for a in args]) + ")")
 
     # --- abilities ----------------------------------------------------------------------------
     def print_ability(self, ab: Ability) -> None:
@@ -163,24 +159,24 @@ class AbilityPrinter:
         for i, e in enumerate(effects, 1):
             self._eidx = i
             if e.mana is not None:
-                self.fact("effect", A, Number(i), const("add_mana"))
+                self.fact("effect", A, str(i), "add_mana")
                 for alt, parts in enumerate(e.mana, 1):
                     start = mana_parts.get(alt, 0)
                     for j, (amount, what, options) in enumerate(parts, start + 1):
-                        self.fact("adds", A, Number(alt), Number(j), self.term(amount), self.term(what))
+                        self.fact("adds", A, str(alt), str(j), self.term(amount), self.term(what))
                         for m in options:
-                            self.fact("adds_option", A, Number(alt), Number(j), const(m))
+                            self.fact("adds_option", A, str(alt), str(j), m)
                     mana_parts[alt] = start + len(parts)
                 if e.mana_to is not None:
                     self.fact("adds_to", A, self.term(e.mana_to))
             elif e.options:
-                self.fact("effect", A, Number(i), const("choice"))
+                self.fact("effect", A, str(i), "choice")
                 for k, opt in enumerate(e.options, 1):
-                    self.fact("effect_option", A, Number(i), Number(k), self.term(opt))
+                    self.fact("effect_option", A, str(i), str(k), self.term(opt))
             else:
-                self.fact("effect", A, Number(i), self.term(e.kind))
+                self.fact("effect", A, str(i), self.term(e.kind))
             if e.optional:
-                self.fact("effect_optional", A, Number(i))
+                self.fact("effect_optional", A, str(i))
             for pred, args in e.facts:
                 self.template(pred, args)
 
@@ -193,14 +189,14 @@ class AbilityPrinter:
             if e.continuous is not None:
                 subj, eff = e.continuous
                 f = as_filter(subj)
-                self.fact("continuous", A, Number(k), self.term(f), self.term(eff))
+                self.fact("continuous", A, str(k), self.term(f), self.term(eff))
             elif e.mana is not None or e.options:
                 # a mana ability or choice written as a static sentence: print it as effects
                 self._print_effects([e])
                 continue
             else:
-                self.fact("continuous", A, Number(k), self.term(Filter([["you"]])), self.term(e.kind))
+                self.fact("continuous", A, str(k), self.term(Filter([["you"]])), self.term(e.kind))
             if e.optional:
-                self.fact("effect_optional", A, Number(k))
+                self.fact("effect_optional", A, str(k))
             for pred, args in e.facts:
                 self.template(pred, args)

@@ -232,6 +232,9 @@ class FiltersTransformer(Transformer):
     def n_or_more_ref(self, c: list) -> Any:
         return Fn("at_least", c[1], c[0])
 
+    def any_ref(self, c: list) -> Any:
+        return Fn("some", c[0], 1)
+
     def another_ref(self, c: list) -> Any:
         return Fn("some", c[0].add("other"), 1)
 
@@ -248,7 +251,7 @@ class FiltersTransformer(Transformer):
         return Fn("up_to", c[1], c[0])
 
     def one_of_ref(self, c: list) -> Any:
-        return Fn("one_of", c[0])
+        return Fn("one_of", c[-1])
 
     def bare_ref(self, c: list) -> Any:
         return Fn("each", c[0])
@@ -538,7 +541,7 @@ class FiltersTransformer(Transformer):
         return [Fn("stat", c[0], op, n)]
 
     def with_counter(self, c: list) -> list:
-        return [Fn("has_counter", c[0])]
+        return [Fn("has_counter", c[-1])]
 
     def with_any_counter(self, c: list) -> list:
         return [Fn("has_counter", "any")]

@@ -138,7 +138,7 @@ class KeywordsTransformer(Transformer):
         return KW("partner", [Fn("with", Str(c[0]))])
 
     def name_words_kw(self, c: list) -> str:
-        return " ".join(str(t) for t in c)
+        return " ".join(str(t) for t in c).replace(" ,", ",")
 
     def k_splice(self, c: list) -> KW:
         return KW("splice", [Fn("onto", Fn("subtype", Str(subtype_name(str(c[0])))))] + c[1])

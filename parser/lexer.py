@@ -26,6 +26,7 @@ from typing import Any, Iterator
 
 from lark import Token
 from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import Shift
 
 from .vocabulary import MULTIWORD_SUBTYPES, SUBTYPE_INDEX
 
@@ -66,7 +67,7 @@ _PRE = re.compile(
     | (?P<self>~)
     | (?P<dash>—|–|\s-\s|--)
     | (?P<quote>["“”])
-    | (?P<punct>[,.:;•!?%&/*+\[\]\-−])
+    | (?P<punct>[,.:;•!?%&/*+\[\]\-−∞])
     | (?P<space>\s+)
     | (?P<other>.)
     """,
@@ -522,6 +523,26 @@ def _merge_self_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToke
     return out
 
 
+def _viable(states: dict, stack: list, ttype: str) -> bool:
+    """Whether the LALR parser can shift a token of type ``ttype`` from this stack: the
+    reductions on that look-ahead are simulated on a copy of the state stack (no callbacks), so
+    a look-ahead that LALR's merged states allow but that fails after reducing is refused."""
+    if ttype not in states[stack[-1]]:
+        return False
+    stack = list(stack)
+    while True:
+        try:
+            action, arg = states[stack[-1]][ttype]
+        except KeyError:
+            return False
+        if action is Shift:
+            return True
+        size = len(arg.expansion)
+        if size:
+            del stack[-size:]
+        stack.append(states[stack[-1]][arg.origin.name][1])
+
+
 class TokenListLexer(Lexer):
     """A Lark lexer over a list of :class:`PreToken` (``Lark.parse(list_of_pretokens)``).
 
@@ -541,9 +562,9 @@ class TokenListLexer(Lexer):
         for pt in pretoks:
             ttype = pt.types[0]
             if len(pt.types) > 1 and states is not None:
-                accepts = states[parser_state.position]
+                stack = parser_state.state_stack
                 for cand in pt.types:
-                    if cand in accepts:
+                    if _viable(states, stack, cand):
                         ttype = cand
                         break
             yield Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)

@@ -166,11 +166,77 @@ class OracleTransformer(Transformer):
         ab.cls = "activated"
         return ab
 
+    def solved_ability(self, c: list) -> Any:
+        """CR 702.169: the ability works only while this Case is solved."""
+        return self._conditional_keyword(c[0], "solved", "solved")
+
+    def infinity_ability(self, c: list) -> Any:
+        """CR 702.186: "∞ — [Ability]": as long as this permanent is harnessed."""
+        return self._conditional_keyword(c[0], "∞", "harnessed")
+
+    def _conditional_keyword(self, inner: Any, name: str, cond: str) -> Any:
+        abilities = inner if isinstance(inner, list) else [inner]
+        for ab in abilities:
+            ab.facts.insert(0, ("keyword", (ABIL, Str(name))))
+            ab.facts.append(("ability_condition", (ABIL, cond)))
+        return inner
+
+    def visit_ability(self, c: list) -> Ability:
+        """CR 702.159: "Visit — [Effect]" triggers when you roll to visit your Attractions."""
+        return Ability("triggered", [("keyword", (ABIL, Str("visit"))), ("trigger", (ABIL, "visit"))], _parts(c[0]))
+
+    def companion_ability(self, c: list) -> Ability:
+        return Ability("keyword", [("keyword", (ABIL, Str("companion"))), ("keyword_param", (ABIL, c[0]))])
+
+    def cc_each(self, c: list) -> Any:
+        return Fn("each_card", c[0], c[1])
+
+    def cc_no_repeated_symbol(self, c: list) -> Any:
+        return "no_repeated_mana_symbol"
+
+    def cc_only(self, c: list) -> Any:
+        return Fn("only", *c)
+
+    def cc_min_size(self, c: list) -> Any:
+        from .filters import number_value
+
+        return Fn("deck_size_above_minimum", number_value(c[0]))
+
+    def dp_is(self, c: list) -> Any:
+        return Fn("is", c[0])
+
+    def dp_different_names(self, c: list) -> Any:
+        return "different_names"
+
+    def dp_share_card_type(self, c: list) -> Any:
+        return "share_card_type"
+
+    def dp_activated_ability(self, c: list) -> Any:
+        return "has_activated_ability"
+
+    def dp_mana_value(self, c: list) -> Any:
+        op, n = c[0]
+        return Fn("mana_value", op, n)
+
+    def dc_even(self, c: list) -> Any:
+        return "even_mana_value"
+
+    def dc_odd(self, c: list) -> Any:
+        return "odd_mana_value"
+
+    def dc_mana_value(self, c: list) -> Any:
+        op, n = c[0]
+        return Fn("mana_value", op, n)
+
+    def dc_lands(self, c: list) -> Any:
+        return Fn("type", "land")
+
     def max_speed(self, c: list) -> Any:
         inner = c[0]
         abilities = inner if isinstance(inner, list) else [inner]
         for ab in abilities:
-            ab.facts.append(("requires_max_speed", (ABIL,)))
+            ab.facts.insert(0, ("keyword", (ABIL, Str("max speed"))))
+            ab.facts.append(("ability_condition", (ABIL, "max_speed")))
         return inner
 
 

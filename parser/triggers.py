@@ -14,7 +14,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import Filter, Fn
+from .ast import Filter, Fn, clean_children
 from .filters import as_filter, ref_filter
 
 
@@ -60,7 +60,7 @@ def _obj(ref: Any, player: Any = None) -> Filter:
 def generic_event(name: str, children: list) -> Any:
     """``ev_<name>``: an event term named after the alternative; the subject comes first."""
     args = []
-    for ch in children:
+    for ch in clean_children(children):
         if _is_player(ch):
             args.append(ch)
         elif isinstance(ch, (Fn, Filter)) or ch in ("self", "it", "them"):

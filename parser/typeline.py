@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-import clingo
-from clingo import Function, Number, String
-
+from .facts import AbilityPrinter, quote
 from .mana import group_symbols, mana_symbol, symbol_colors
 from .vocabulary import CARD_TYPE_ALIASES, CARD_TYPES, COLOR_WORDS, MULTIWORD_SUBTYPES, SUPERTYPES
 
@@ -70,20 +68,20 @@ def _add(xs: list[str], x: str) -> None:
         xs.append(x)
 
 
-def pt_term(value: str | None) -> clingo.Symbol | None:
-    """An integer, ``star`` for "*", or the text itself for anything else ("1+*")."""
+def pt_term(value: str | None) -> str | None:
+    """An integer, ``star`` for "*", or the text itself for anything else ("1+*"), as ASP text."""
     if value is None or value == "":
         return None
     v = value.strip()
     if re.fullmatch(r"-?\d+", v):
-        return Number(int(v))
+        return str(int(v))
     if v == "*":
-        return Function("star")
-    return String(v)
+        return "star"
+    return quote(v)
 
 
 def characteristic_facts(
-    card: clingo.Symbol,
+    card: str,
     *,
     type_line: str = "",
     mana_cost: str = "",
@@ -92,18 +90,17 @@ def characteristic_facts(
     loyalty: str | None = None,
     defense: str | None = None,
     color_indicator: Iterable[str] | None = None,
-) -> list[clingo.Symbol]:
-    out = [Function("card", [card])]
+) -> list[str]:
+    """The characteristic facts of a card (``card`` is the card term as ASP text)."""
+    out = [f"card({card})"]
     supers, types, subs = split_type_line(type_line or "")
-    out += [Function("card_supertype", [card, Function(s)]) for s in supers]
-    out += [Function("card_type", [card, Function(t)]) for t in types]
-    out += [Function("card_subtype", [card, String(s)]) for s in subs]
+    out += [f"card_supertype({card},{s})" for s in supers]
+    out += [f"card_type({card},{t})" for t in types]
+    out += [f"card_subtype({card},{quote(s)})" for s in subs]
     syms = [mana_symbol(s) for s in _SYMBOL.findall(mana_cost or "")]
-    from .facts import AbilityPrinter
-
-    printer = AbilityPrinter(card, Function("ab", [card, Number(0)]), False, lambda q: "")
+    printer = AbilityPrinter(card, f"ab({card},0)", False, lambda q: "")
     for sym, n in group_symbols(syms):
-        out.append(Function("card_mana_cost", [card, printer.term(sym), Number(n)]))
+        out.append(f"card_mana_cost({card},{printer.term(sym)},{n})")
     colors: list[str] = []
     for sym in syms:
         for m in symbol_colors(sym):
@@ -114,10 +111,10 @@ def characteristic_facts(
             m = COLOR_WORDS.get(low) or _COLOR_LETTERS.get(part.upper())
             if m:
                 _add(colors, m)
-    out += [Function("card_color", [card, Function(m)]) for m in colors]
+    out += [f"card_color({card},{m})" for m in colors]
     for pred, value in (("card_power", power), ("card_toughness", toughness),
                         ("card_loyalty", loyalty), ("card_defense", defense)):
         t = pt_term(value)
         if t is not None:
-            out.append(Function(pred, [card, t]))
+            out.append(f"{pred}({card},{t})")
     return out

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Parsing the card corpus: ``python3 benchmarks/bench_parser.py [--limit N] [--profile]``.
+
+Parses every card of ``../shared/data/cards/cards.jsonl`` (32,702 faces of real Oracle text)
+with :func:`mtgasp.parser.parse_card` and reports the time on one core (process CPU time, so
+other processes on the machine do not count) and the wall time, split into grammar build
+(once per process; Lark's analysis is cached on disk), tokenising, LALR parsing + transforming,
+and printing facts. The target is the whole corpus in under 20 s of CPU time.
+
+Follows the interface of the other benchmarks (``NAME``, ``TITLE``, ``run``, ``markdown``) so
+``benchmarks/run.py`` can include it; it can also run on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "data" / "cards" / "cards.jsonl"
+
+NAME = "parser"
+TITLE = "Parsing the Oracle-text corpus"
+BUDGET_SECONDS = 20.0
+
+
+def _records(limit: int | None) -> list[dict[str, Any]]:
+    from mtgasp.corpus import iter_card_records
+
+    recs = list(iter_card_records(CORPUS))
+    return recs[:limit] if limit else recs
+
+
+def run(quick: bool = False, log: Any = print, limit: int | None = None) -> dict[str, Any]:
+    if not CORPUS.exists():
+        log(f"skipped: {CORPUS} is absent")
+        return {"skipped": True}
+    import mtgasp.parser as P
+    from mtgasp.parser.build import get_parser
+
+    t0 = time.perf_counter()
+    get_parser()
+    build = time.perf_counter() - t0
+    recs = _records(2000 if quick and not limit else limit)
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    full = abilities = parsed = 0
+    for r in recs:
+        pc = P.parse_card(
+            r["name"], r["oracle_text"], type_line=r["type_line"], mana_cost=r["mana_cost"],
+            power=r["power"], toughness=r["toughness"], loyalty=r["loyalty"], defense=r["defense"],
+            color_indicator=r["color_indicator"],
+        )
+        full += pc.fully_parsed
+        abilities += len(pc.abilities)
+        parsed += sum(a.supported for a in pc.abilities)
+    cpu = time.process_time() - cpu0
+    wall = time.perf_counter() - wall0
+    res = {
+        "cards": len(recs), "cards_fully_parsed": full, "abilities": abilities,
+        "abilities_parsed": parsed, "cpu_seconds": round(cpu, 2), "wall_seconds": round(wall, 2),
+        "grammar_build_seconds": round(build, 2),
+        "cards_per_second": round(len(recs) / cpu, 1) if cpu else None,
+        "within_budget": cpu < BUDGET_SECONDS * len(recs) / 32702,
+    }
+    log(f"{len(recs)} cards: {cpu:.1f} s CPU ({wall:.1f} s wall), grammar build {build:.2f} s, "
+        f"{full} fully parsed ({100 * full / max(1, len(recs)):.1f}%)")
+    return res
+
+
+def markdown(res: dict[str, Any]) -> str:
+    if res.get("skipped"):
+        return "Skipped: the card corpus (../shared/data/cards/cards.jsonl) is absent."
+    return (
+        f"{res['cards']} card faces in {res['cpu_seconds']} s CPU ({res['wall_seconds']} s wall; "
+        f"{res['cards_per_second']} cards/s), grammar build {res['grammar_build_seconds']} s. "
+        f"{res['cards_fully_parsed']} cards fully parsed, {res['abilities_parsed']} of "
+        f"{res['abilities']} abilities. Budget: {BUDGET_SECONDS:.0f} s for the whole corpus."
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=None, help="parse only the first N card faces")
+    ap.add_argument("--profile", action="store_true", help="print the 25 most expensive functions")
+    args = ap.parse_args(argv)
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        res = run(limit=args.limit)
+        prof.disable()
+        pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(25)
+    else:
+        res = run(limit=args.limit)
+    print(markdown(res))
+    return 0 if res.get("skipped") or res["within_budget"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

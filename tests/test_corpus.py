@@ -1,0 +1,103 @@
+"""bridge/corpus.py: reading card files (Scryfall, MTGJSON, JSON lines) and the corpus report;
+the coverage ratchet over the shared card corpus."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtgasp.corpus import corpus_command, iter_card_records, measure, template_of
+from mtgasp.errors import CardDataError
+
+HERE = Path(__file__).parent
+CORPUS = HERE.parent.parent / "shared" / "data" / "cards" / "cards.jsonl"
+RATCHET = HERE / "parser_cases" / "corpus_ratchet.json"
+
+ELVES = {"name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
+         "oracle_text": "{T}: Add {G}.", "power": "1", "toughness": "1"}
+
+
+def test_scryfall_array_with_faces(tmp_path: Path) -> None:
+    cards = [ELVES, {
+        "name": "Delver of Secrets // Insectile Aberration", "layout": "transform",
+        "card_faces": [
+            {"name": "Delver of Secrets", "mana_cost": "{U}", "type_line": "Creature — Human Wizard",
+             "oracle_text": "At the beginning of your upkeep, look at the top card of your library.",
+             "power": "1", "toughness": "1"},
+            {"name": "Insectile Aberration", "mana_cost": "", "type_line": "Creature — Human Insect",
+             "oracle_text": "Flying", "power": "3", "toughness": "2", "color_indicator": ["U"]},
+        ]}]
+    f = tmp_path / "oracle-cards.json"
+    f.write_text(json.dumps(cards), encoding="utf-8")
+    recs = list(iter_card_records(f))
+    assert [r["name"] for r in recs] == ["Llanowar Elves", "Delver of Secrets", "Insectile Aberration"]
+    assert recs[2]["color_indicator"] == ["U"] and recs[2]["oracle_text"] == "Flying"
+    assert set(recs[0]) == {"name", "mana_cost", "type_line", "oracle_text", "power", "toughness",
+                            "loyalty", "defense", "color_indicator"}
+
+
+def test_mtgjson_atomic_joins_time_lord(tmp_path: Path) -> None:
+    data = {"data": {"The Master, Multiplied": [{
+        "name": "The Master, Multiplied", "manaCost": "{4}{B}{R}", "text": "Myriad",
+        "supertypes": ["Legendary"], "types": ["Creature"], "subtypes": ["Time", "Lord", "Rogue"],
+        "power": "4", "toughness": "3"}]}}
+    f = tmp_path / "AtomicCards.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    (rec,) = iter_card_records(f)
+    assert rec["type_line"] == "Legendary Creature — Time Lord Rogue"
+    assert rec["mana_cost"] == "{4}{B}{R}" and rec["oracle_text"] == "Myriad"
+
+
+def test_json_lines(tmp_path: Path) -> None:
+    f = tmp_path / "cards.jsonl"
+    f.write_text(json.dumps(ELVES) + "\n" + json.dumps({**ELVES, "name": "Fyndhorn Elves"}) + "\n", encoding="utf-8")
+    assert [r["name"] for r in iter_card_records(f)] == ["Llanowar Elves", "Fyndhorn Elves"]
+
+
+def test_bad_file_is_a_card_data_error(tmp_path: Path) -> None:
+    f = tmp_path / "x.json"
+    f.write_text("not json", encoding="utf-8")
+    with pytest.raises(CardDataError):
+        list(iter_card_records(f))
+
+
+def test_template_placeholders() -> None:
+    assert template_of("{2}{G}, {T}: Add three mana of any one color. (Reminder.)") == \
+        "{M}{M}, {T}: Add N mana of any N color."
+
+
+def test_command_json(tmp_path: Path) -> None:
+    f = tmp_path / "cards.jsonl"
+    rows = [ELVES, {**ELVES, "name": "Gizmo", "oracle_text": "Flying\nWhenever ~ frobnicates, draw a card."}]
+    f.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(corpus_command, [str(f), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["cards"] == 2 and report["cards_fully_parsed"] == 1
+    assert report["mana_lines"] == 1 and report["mana_lines_parsed"] == 1
+    assert report["unsupported_templates"][0]["example"] == "Gizmo"
+    assert report["coverage"]["mana"] == {"total": 1, "parsed": 1, "pct": 100.0}
+    text = CliRunner().invoke(corpus_command, [str(f), "--limit", "1"]).output
+    assert "fully parsed:       1 (100.0%)" in text
+
+
+@pytest.fixture(scope="module")
+def corpus_report() -> dict:
+    if not CORPUS.exists():
+        pytest.skip("../shared/data/cards/cards.jsonl is absent")
+    return measure(iter_card_records(CORPUS), top=0)
+
+
+@pytest.mark.parametrize("key", ["cards_fully_parsed", "mana_lines_parsed", "keyword_abilities_parsed",
+                                 "abilities_parsed"])
+def test_corpus_ratchet(corpus_report: dict, key: str) -> None:
+    """Coverage may only grow: update tests/parser_cases/corpus_ratchet.json upward."""
+    recorded = json.loads(RATCHET.read_text())[key]
+    assert corpus_report[key] >= recorded, f"{key} dropped: {corpus_report[key]} < {recorded}"
+
+
+def test_corpus_has_no_internal_errors(corpus_report: dict) -> None:
+    assert [e["card"] + ": " + e["message"] for e in corpus_report["parser_errors"]] == []

@@ -1,0 +1,523 @@
+"""Mana constructs of the parser: Oracle line → the exact facts of that ability (docs/facts.md).
+
+Each case is a real Oracle template (card names as in cards.jsonl). ``A`` stands for the
+ability's id ``ab(card(Name), N)`` and ``C`` for ``card(Name)``; the whole fact set of the
+ability is compared, not fragments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import clingo
+import pytest
+
+from mtgasp.parser import parse_card
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    text: str
+    type_line: str
+    index: int
+    facts: list[str]
+
+    def __str__(self) -> str:  # pytest id
+        return self.name
+
+
+def ability_facts(name: str, text: str, type_line: str, index: int) -> list[str]:
+    """The sorted facts of ability ``index``, with the ids written as A and C."""
+    pc = parse_card(name, text, type_line=type_line)
+    assert pc.abilities[index - 1].supported, pc.abilities[index - 1].message
+    card = str(clingo.Function("card", [clingo.String(name)]))
+    ab = f"ab({card},{index})"
+    block = [fs for comment, fs in pc.blocks if comment.startswith(f"% {index}:")][0]
+    return sorted(str(f).replace(ab, "A").replace(card, "C") for f in block)
+
+
+CASES = [
+    Case('Llanowar Elves', '{T}: Add {G}.', 'Creature — Elf Druid', 1, [
+        'ability_text(A,"{T}: Add {G}.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(g))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Sol Talisman', '{T}: Add {C}{C}.', 'Artifact', 1, [
+        'ability_text(A,"{T}: Add {C}{C}.")',
+        'activated(A)',
+        'adds(A,1,1,2,type(c))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Chromatic Orrery', '{T}: Add {C}{C}{C}{C}{C}.', 'Legendary Artifact', 1, [
+        'ability_text(A,"{T}: Add {C}{C}{C}{C}{C}.")',
+        'activated(A)',
+        'adds(A,1,1,5,type(c))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Karplusan Forest', '{T}: Add {R} or {G}. This land deals 1 damage to you.', 'Land', 1, [
+        'ability_text(A,"{T}: Add {R} or {G}. ~ deals 1 damage to you.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(r))',
+        'adds(A,2,1,1,type(g))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'effect(A,2,damage(self,1,you))',
+    ]),
+    Case('Abzan Banner', '{T}: Add {W}, {B}, or {G}.', 'Artifact', 1, [
+        'ability_text(A,"{T}: Add {W}, {B}, or {G}.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(w))',
+        'adds(A,2,1,1,type(b))',
+        'adds(A,3,1,1,type(g))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Cascade Bluffs', '{U/R}, {T}: Add {U}{U}, {U}{R}, or {R}{R}.', 'Land', 1, [
+        'ability_text(A,"{U/R}, {T}: Add {U}{U}, {U}{R}, or {R}{R}.")',
+        'activated(A)',
+        'adds(A,1,1,2,type(u))',
+        'adds(A,2,1,1,type(u))',
+        'adds(A,2,2,1,type(r))',
+        'adds(A,3,1,2,type(r))',
+        'card_ability(C,A)',
+        'cost(A,mana(hybrid(u,r),1))',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Birds of Paradise', '{T}: Add one mana of any color.', 'Creature — Bird', 1, [
+        'ability_text(A,"{T}: Add one mana of any color.")',
+        'activated(A)',
+        'adds(A,1,1,1,choice(same))',
+        'adds_option(A,1,1,b)',
+        'adds_option(A,1,1,g)',
+        'adds_option(A,1,1,r)',
+        'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Gilded Lotus', '{T}: Add three mana of any one color.', 'Artifact', 1, [
+        'ability_text(A,"{T}: Add three mana of any one color.")',
+        'activated(A)',
+        'adds(A,1,1,3,choice(same))',
+        'adds_option(A,1,1,b)',
+        'adds_option(A,1,1,g)',
+        'adds_option(A,1,1,r)',
+        'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Firebrand Archer Idol', '{T}: Add two mana in any combination of colors.', 'Artifact', 1, [
+        'ability_text(A,"{T}: Add two mana in any combination of colors.")',
+        'activated(A)',
+        'adds(A,1,1,2,choice(each))',
+        'adds_option(A,1,1,b)',
+        'adds_option(A,1,1,g)',
+        'adds_option(A,1,1,r)',
+        'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Calciform Pools', '{1}, Remove X storage counters from this land: Add X mana in any combination of {W} and/or {U}.', 'Land', 1, [
+        'ability_text(A,"{1}, Remove X storage counters from ~: Add X mana in any combination of {W} and/or {U}.")',
+        'activated(A)',
+        'adds(A,1,1,x,choice(each))',
+        'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'card_ability(C,A)',
+        'cost(A,mana(generic(1),1))',
+        'cost(A,remove_counters("storage",x))',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Reflecting Pool', '{T}: Add one mana of any type that a land you control could produce.', 'Land', 1, [
+        'ability_text(A,"{T}: Add one mana of any type that a land you control could produce.")',
+        'activated(A)',
+        'adds(A,1,1,1,could_produce(f(A,1),type))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,type(land))',
+    ]),
+    Case('Exotic Orchard', '{T}: Add one mana of any color that a land an opponent controls could produce.', 'Land', 1, [
+        'ability_text(A,"{T}: Add one mana of any color that a land an opponent controls could produce.")',
+        'activated(A)',
+        'adds(A,1,1,1,could_produce(f(A,1),color))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,controller(opponent))',
+        'filter(f(A,1),1,type(land))',
+    ]),
+    Case('Priest of Titania', '{T}: Add {G} for each Elf on the battlefield.', 'Creature — Elf Druid', 1, [
+        'ability_text(A,"{T}: Add {G} for each Elf on the battlefield.")',
+        'activated(A)',
+        'adds(A,1,1,count(f(A,1)),type(g))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,in_zone(battlefield))',
+        'filter(f(A,1),1,subtype("Elf"))',
+    ]),
+    Case("Gaea's Cradle", '{T}: Add {G} for each creature you control.', 'Legendary Land', 1, [
+        'ability_text(A,"{T}: Add {G} for each creature you control.")',
+        'activated(A)',
+        'adds(A,1,1,count(f(A,1)),type(g))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,type(creature))',
+    ]),
+    Case('Captivating Crossroads', '{T}: Add one mana of the chosen color.', 'Land — Gate', 1, [
+        'ability_text(A,"{T}: Add one mana of the chosen color.")',
+        'activated(A)',
+        'adds(A,1,1,1,chosen_color)',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Black Mana Battery', '{T}, Remove any number of charge counters from Black Mana Battery: Add {B}, then add an additional {B} for each charge counter removed this way.', 'Artifact', 1, [
+        'ability_text(A,"{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {B} for each charge counter removed this way.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(b))',
+        'adds(A,1,2,counters_removed("charge"),type(b))',
+        'card_ability(C,A)',
+        'cost(A,remove_counters("charge",any))',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'effect(A,2,add_mana)',
+    ]),
+    Case('Lotus Petal', '{T}, Sacrifice Lotus Petal: Add one mana of any color.', 'Artifact', 1, [
+        'ability_text(A,"{T}, Sacrifice ~: Add one mana of any color.")',
+        'activated(A)',
+        'adds(A,1,1,1,choice(same))',
+        'adds_option(A,1,1,b)',
+        'adds_option(A,1,1,g)',
+        'adds_option(A,1,1,r)',
+        'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'card_ability(C,A)',
+        'cost(A,sacrifice_self)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Elvish Spirit Guide', 'Exile Elvish Spirit Guide from your hand: Add {G}.', 'Creature — Elf Spirit', 1, [
+        'ability_text(A,"Exile ~ from your hand: Add {G}.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(g))',
+        'card_ability(C,A)',
+        'cost(A,exile_self)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case("Dragonbroods' Relic", '{T}, Tap an untapped creature you control: Add one mana of any color.', 'Artifact', 1, [
+        'ability_text(A,"{T}, Tap an untapped creature you control: Add one mana of any color.")',
+        'activated(A)',
+        'adds(A,1,1,1,choice(same))',
+        'adds_option(A,1,1,b)',
+        'adds_option(A,1,1,g)',
+        'adds_option(A,1,1,r)',
+        'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'cost(A,tap_untapped(f(A,1),1))',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,type(creature))',
+        'filter(f(A,1),1,untapped)',
+    ]),
+    Case('City of Brass', '{T}, Pay 1 life: Add one mana of any color.', 'Land', 1, [
+        'ability_text(A,"{T}, Pay 1 life: Add one mana of any color.")',
+        'activated(A)',
+        'adds(A,1,1,1,choice(same))',
+        'adds_option(A,1,1,b)',
+        'adds_option(A,1,1,g)',
+        'adds_option(A,1,1,r)',
+        'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'card_ability(C,A)',
+        'cost(A,pay_life(1))',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Cabal Coffers', '{2}, {T}: Add {B} for each Swamp you control.', 'Land', 1, [
+        'ability_text(A,"{2}, {T}: Add {B} for each Swamp you control.")',
+        'activated(A)',
+        'adds(A,1,1,count(f(A,1)),type(b))',
+        'card_ability(C,A)',
+        'cost(A,mana(generic(2),1))',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,subtype("Swamp"))',
+    ]),
+    Case('Lilypad Village', '{T}: Add {U}. Spend this mana only to cast a creature spell.', 'Land', 1, [
+        'ability_text(A,"{T}: Add {U}. Spend this mana only to cast a creature spell.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(u))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,spell)',
+        'filter(f(A,1),1,type(creature))',
+        'mana_spend_restriction(A,cast(f(A,1)))',
+    ]),
+    Case('Tainted Field', '{T}: Add {W} or {B}. Activate only if you control a Swamp.', 'Land', 1, [
+        'ability_text(A,"{T}: Add {W} or {B}. Activate only if you control a Swamp.")',
+        'activated(A)',
+        'activation_restriction(A,if_control(f(A,1)))',
+        'adds(A,1,1,1,type(w))',
+        'adds(A,2,1,1,type(b))',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,subtype("Swamp"))',
+    ]),
+    Case('Abzan Devotee', '{1}: Add {W}, {B}, or {G}. Activate only once each turn.', 'Creature — Dog Cleric', 1, [
+        'ability_text(A,"{1}: Add {W}, {B}, or {G}. Activate only once each turn.")',
+        'activated(A)',
+        'activation_restriction(A,once_per_turn)',
+        'adds(A,1,1,1,type(w))',
+        'adds(A,2,1,1,type(b))',
+        'adds(A,3,1,1,type(g))',
+        'card_ability(C,A)',
+        'cost(A,mana(generic(1),1))',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Arcane Signet', "{T}: Add one mana of any color in your commander's color identity.", 'Artifact', 1, [
+        'ability_text(A,"{T}: Add one mana of any color in your commander\'s color identity.")',
+        'activated(A)',
+        'adds(A,1,1,1,commander_identity)',
+        'card_ability(C,A)',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Twisted Image Mox', '{W/P}, {T}: Add {C}.', 'Artifact', 1, [
+        'ability_text(A,"{W/P}, {T}: Add {C}.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(c))',
+        'card_ability(C,A)',
+        'cost(A,mana(phyrexian(w),1))',
+        'cost(A,tap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Hybrid Stone', '{2/W}, {C/U}, {G/U/P}, {S}, {Q}: Add {C}.', 'Artifact', 1, [
+        'ability_text(A,"{2/W}, {C/U}, {G/U/P}, {S}, {Q}: Add {C}.")',
+        'activated(A)',
+        'adds(A,1,1,1,type(c))',
+        'card_ability(C,A)',
+        'cost(A,mana(colorless_hybrid(u),1))',
+        'cost(A,mana(mono_hybrid(2,w),1))',
+        'cost(A,mana(phyrexian_hybrid(g,u),1))',
+        'cost(A,mana(snow,1))',
+        'cost(A,untap)',
+        'effect(A,1,add_mana)',
+    ]),
+    Case('Wild Growth', 'Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.', 'Enchantment — Aura', 2, [
+        'ability_text(A,"Whenever enchanted land is tapped for mana, its controller adds an additional {G}.")',
+        'adds(A,1,1,1,type(g))',
+        'adds_to(A,event_controller)',
+        'card_ability(C,A)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,enchanted_by_self)',
+        'filter(f(A,1),1,type(land))',
+        'trigger(A,tapped_for_mana(f(A,1)))',
+        'triggered(A)',
+    ]),
+    Case('Overgrowth', 'Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.', 'Enchantment — Aura', 2, [
+        'ability_text(A,"Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.")',
+        'adds(A,1,1,2,type(g))',
+        'adds_to(A,event_controller)',
+        'card_ability(C,A)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,enchanted_by_self)',
+        'filter(f(A,1),1,type(land))',
+        'trigger(A,tapped_for_mana(f(A,1)))',
+        'triggered(A)',
+    ]),
+    Case('Mana Flare', 'Whenever a player taps a land for mana, that player adds one mana of any type that land produced.', 'Enchantment', 1, [
+        'ability_text(A,"Whenever a player taps a land for mana, that player adds one mana of any type that land produced.")',
+        'adds(A,1,1,1,produced_type)',
+        'adds_to(A,event_player)',
+        'card_ability(C,A)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,type(land))',
+        'trigger(A,tapped_for_mana(f(A,1)))',
+        'triggered(A)',
+    ]),
+    Case('Zendikar Resurgent', 'Whenever you tap a land for mana, add one mana of any type that land produced.', 'Enchantment', 1, [
+        'ability_text(A,"Whenever you tap a land for mana, add one mana of any type that land produced.")',
+        'adds(A,1,1,1,produced_type)',
+        'card_ability(C,A)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,type(land))',
+        'trigger(A,tapped_for_mana(f(A,1)))',
+        'triggered(A)',
+    ]),
+    Case('Caged Sun', "Whenever a land's ability causes you to add one or more mana of the chosen color, add one additional mana of that color.", 'Artifact', 1, [
+        'ability_text(A,"Whenever a land\'s ability causes you to add one or more mana of the chosen color, add one additional mana of that color.")',
+        'adds(A,1,1,1,chosen_color)',
+        'card_ability(C,A)',
+        'effect(A,1,add_mana)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,type(land))',
+        'trigger(A,adds_mana(f(A,1),chosen_color))',
+        'triggered(A)',
+    ]),
+    Case('Contamination', 'If a land is tapped for mana, it produces {B} instead of any other type and amount.', 'Enchantment', 1, [
+        'ability_text(A,"If a land is tapped for mana, it produces {B} instead of any other type and amount.")',
+        'card_ability(C,A)',
+        'filter(f(A,1),1,type(land))',
+        'repl_case(A,1,f(A,1))',
+        'repl_does(A,1,set_mana(b,1))',
+        'replacement(A)',
+        'static(A)',
+    ]),
+    Case('Mana Reflection', 'If you tap a permanent for mana, it produces twice as much of that mana instead.', 'Enchantment', 1, [
+        'ability_text(A,"If you tap a permanent for mana, it produces twice as much of that mana instead.")',
+        'card_ability(C,A)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,permanent)',
+        'repl_case(A,1,f(A,1))',
+        'repl_does(A,1,multiply(2))',
+        'replacement(A)',
+        'static(A)',
+    ]),
+    Case('Nyxbloom Ancient', 'If you tap a permanent for mana, it produces three times as much of that mana instead.', 'Enchantment Creature — Elemental', 1, [
+        'ability_text(A,"If you tap a permanent for mana, it produces three times as much of that mana instead.")',
+        'card_ability(C,A)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,permanent)',
+        'repl_case(A,1,f(A,1))',
+        'repl_does(A,1,multiply(3))',
+        'replacement(A)',
+        'static(A)',
+    ]),
+    Case('Reality Twist', 'If tapped for mana, Plains produce {R}, Swamps produce {G}, Mountains produce {W}, and Forests produce {B} instead of any other type.', 'Enchantment', 1, [
+        'ability_text(A,"If tapped for mana, Plains produce {R}, Swamps produce {G}, Mountains produce {W}, and Forests produce {B} instead of any other type.")',
+        'card_ability(C,A)',
+        'filter(f(A,1),1,subtype("Plains"))',
+        'filter(f(A,2),1,subtype("Swamp"))',
+        'filter(f(A,3),1,subtype("Mountain"))',
+        'filter(f(A,4),1,subtype("Forest"))',
+        'repl_case(A,1,f(A,1))',
+        'repl_case(A,2,f(A,2))',
+        'repl_case(A,3,f(A,3))',
+        'repl_case(A,4,f(A,4))',
+        'repl_does(A,1,set_type(r))',
+        'repl_does(A,2,set_type(g))',
+        'repl_does(A,3,set_type(w))',
+        'repl_does(A,4,set_type(b))',
+        'replacement(A)',
+        'static(A)',
+    ]),
+    Case('Pulse of Llanowar', 'If a basic land you control is tapped for mana, it produces mana of a color of your choice instead of any other type.', 'Enchantment', 1, [
+        'ability_text(A,"If a basic land you control is tapped for mana, it produces mana of a color of your choice instead of any other type.")',
+        'card_ability(C,A)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,supertype(basic))',
+        'filter(f(A,1),1,type(land))',
+        'repl_case(A,1,f(A,1))',
+        'repl_does(A,1,set_type_choice)',
+        'repl_option(A,1,b)',
+        'repl_option(A,1,g)',
+        'repl_option(A,1,r)',
+        'repl_option(A,1,u)',
+        'repl_option(A,1,w)',
+        'replacement(A)',
+        'static(A)',
+    ]),
+    Case('Damping Sphere', 'If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.', 'Artifact', 1, [
+        'ability_text(A,"If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.")',
+        'card_ability(C,A)',
+        'filter(f(A,1),1,type(land))',
+        'repl_case(A,1,f(A,1))',
+        'repl_cond(A,1,min_amount(2))',
+        'repl_does(A,1,set_mana(c,1))',
+        'replacement(A)',
+        'static(A)',
+    ]),
+    Case('Blood Moon', 'Nonbasic lands are Mountains.', 'Enchantment', 1, [
+        'ability_text(A,"Nonbasic lands are Mountains.")',
+        'card_ability(C,A)',
+        'continuous(A,1,f(A,1),set_land_subtype("Mountain"))',
+        'filter(f(A,1),1,non(supertype(basic)))',
+        'filter(f(A,1),1,type(land))',
+        'static(A)',
+    ]),
+    Case('Celestial Dawn', 'Lands you control are Plains.', 'Enchantment', 1, [
+        'ability_text(A,"Lands you control are Plains.")',
+        'card_ability(C,A)',
+        'continuous(A,1,f(A,1),set_land_subtype("Plains"))',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,type(land))',
+        'static(A)',
+    ]),
+    Case('Chromatic Lantern', 'Lands you control have "{T}: Add one mana of any color."', 'Artifact', 1, [
+        'ability_text(A,"Lands you control have \\"{T}: Add one mana of any color.\\"")',
+        'ability_text(ab(C,1,1),"{T}: Add one mana of any color.")',
+        'activated(ab(C,1,1))',
+        'adds(ab(C,1,1),1,1,1,choice(same))',
+        'adds_option(ab(C,1,1),1,1,b)',
+        'adds_option(ab(C,1,1),1,1,g)',
+        'adds_option(ab(C,1,1),1,1,r)',
+        'adds_option(ab(C,1,1),1,1,u)',
+        'adds_option(ab(C,1,1),1,1,w)',
+        'card_ability(C,A)',
+        'continuous(A,1,f(A,1),gain_ability(ab(C,1,1)))',
+        'cost(ab(C,1,1),tap)',
+        'effect(ab(C,1,1),1,add_mana)',
+        'filter(f(A,1),1,controller(you))',
+        'filter(f(A,1),1,type(land))',
+        'static(A)',
+    ]),
+    Case('Chromatic Orrery', 'You may spend mana as though it were mana of any color.', 'Legendary Artifact', 1, [
+        'ability_text(A,"You may spend mana as though it were mana of any color.")',
+        'card_ability(C,A)',
+        'continuous(A,1,f(A,1),spend_as_any_color(mana))',
+        'effect_optional(A,1)',
+        'filter(f(A,1),1,you)',
+        'static(A)',
+    ]),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_mana_ability_facts(case: Case) -> None:
+    assert ability_facts(case.name, case.text, case.type_line, case.index) == sorted(case.facts)
+
+
+def test_basic_land_reminder_text_is_no_ability() -> None:
+    """CR 305.6: a basic land's mana ability is intrinsic; its reminder text is not parsed."""
+    pc = parse_card("Forest", "({T}: Add {G}.)", type_line="Basic Land — Forest")
+    assert pc.abilities == ()
+    assert sorted(map(str, pc.facts)) == [
+        'card(card("Forest"))',
+        'card_subtype(card("Forest"),"Forest")',
+        'card_supertype(card("Forest"),basic)',
+        'card_type(card("Forest"),land)',
+    ]
+
+
+def test_enters_and_enters_the_battlefield_read_alike() -> None:
+    old = ability_facts("Old Land", "When Old Land enters the battlefield, add {G}.", "Land", 1)
+    new = ability_facts("Old Land", "When this land enters, add {G}.", "Land", 1)
+    strip = [f for f in old if not f.startswith("ability_text")]
+    assert strip == [f for f in new if not f.startswith("ability_text")]
