@@ -19,6 +19,8 @@ from pathlib import Path
 
 import clingo
 
+from .errors import RulesError
+
 __all__ = ["Solution", "rules_dir", "solve", "dump_program", "GroundingWarning"]
 
 log = logging.getLogger("mtgasp.engine")
@@ -90,11 +92,15 @@ def solve(
     args.extend(options)
     ctl = clingo.Control(args, logger=logger, message_limit=50)
     base = rules_dir()
-    ctl.load(str(base / "engine.lp"))
-    ctl.load(str(base / "queries" / f"{query}.lp"))
-    ctl.add("base", [], _program_text(facts))
     t0 = time.perf_counter()
-    ctl.ground([("base", [])])
+    try:
+        ctl.load(str(base / "engine.lp"))
+        ctl.load(str(base / "queries" / f"{query}.lp"))
+        ctl.add("base", [], _program_text(facts))
+        ctl.ground([("base", [])])
+    except RuntimeError as e:
+        said = "; ".join(m.strip().replace("\n", " ") for m in messages[:3])
+        raise RulesError(f"the rules could not be grounded for query '{query}' ({e}): {said}") from None
     t1 = time.perf_counter()
     derived: list[clingo.Symbol] = []
     for name, arity in fact_signatures:

@@ -95,3 +95,8 @@ class UnknownCardInStateError(UnknownCardError):
         prefix = f"{source}: " if source else ""
         hint = " Cards not in the card database can be defined in the state's 'cards:' section."
         self.args = (f"{prefix}invalid game state at '{path}': {self.args[0]}{hint}",)
+
+
+class RulesError(EngineError):
+    """clingo rejected the rule set or its input (a bug in mtgasp, not in the user's input);
+    the message carries what clingo said."""

@@ -193,6 +193,8 @@ class AbilityReport:
     """Mana symbols of its cost that must still be paid ("{1}")."""
     could_add: tuple[Mana, ...]
     """Every distinct amount of mana its controller could add by activating it now."""
+    rules: tuple[str, ...] = ()
+    """The CR rules behind the answer."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -203,6 +205,7 @@ class AbilityReport:
             "reasons": _rules_json(self.reasons),
             "mana_cost": list(self.mana_cost),
             "could_add": [str(m) for m in self.could_add],
+            "rules": _rules_json(self.rules),
         }
 
 
@@ -464,7 +467,7 @@ class Engine:
         found: dict[tuple[clingo.Symbol, clingo.Symbol], dict[str, Any]] = {}
 
         def entry(o: clingo.Symbol, a: clingo.Symbol) -> dict[str, Any]:
-            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set()})
+            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set(), "rules": set()})
 
         for s in model:
             a = s.arguments
@@ -476,6 +479,8 @@ class Engine:
                 entry(a[0], a[1])["cost"].extend([_symbol_text(a[2])] * a[3].number)
             elif s.name == "could_add":
                 entry(a[0], a[1])["adds"].add(Mana.from_symbol(a[2]))
+            elif s.name == "cite":
+                entry(a[0], a[1])["rules"].add(a[2].string)
         reports = [
             AbilityReport(
                 object=obj_id(o),
@@ -485,6 +490,7 @@ class Engine:
                 reasons=tuple(sorted(e["reasons"], key=_cr_key)),
                 mana_cost=tuple(sorted(e["cost"])),
                 could_add=tuple(sorted(e["adds"])),
+                rules=tuple(sorted(e["rules"] | e["reasons"], key=_cr_key)),
             )
             for (o, ab), e in found.items()
         ]
