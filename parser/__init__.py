@@ -22,7 +22,7 @@ from .ast import Ability
 from .build import get_parser
 from .effects import GrammarReject
 from .facts import AbilityPrinter, quote
-from .lexer import tokenize
+from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
 from .split import Unit, normalise, self_names, split_units
 from .typeline import characteristic_facts
@@ -100,13 +100,15 @@ def parse_card(
     )
     names = self_names(name, type_line or "")
     parser = get_parser()
-    pieces: list[tuple[int, int, Ability | None, str, str]] = []  # start, end, ability, message, ability word
+    # (start, end, Ability | None, message, ability word, body offset of the unit)
+    pieces: list[tuple[int, int, Ability | None, str, str, int]] = []
     for unit in split_units(oracle_text):
-        pieces.extend(_parse_unit(parser, oracle_text, unit, names))
+        for rs, re_, ability, message in _unit_pieces(parser, oracle_text, unit, names):
+            pieces.append((unit.body + rs, unit.body + re_, ability, message, unit.ability_word, unit.body))
 
     blocks: list[tuple[str, tuple[clingo.Symbol, ...]]] = [("", tuple(_symbols(head)))]
     abilities: list[ParsedAbility] = []
-    for n, (start, end, ability, message, word) in enumerate(pieces, 1):
+    for n, (start, end, ability, message, word, base) in enumerate(pieces, 1):
         ab_id = f"ab({card},{n})"
         raw = oracle_text[start:end]
         norm = normalise(raw, names)
@@ -117,7 +119,7 @@ def parse_card(
         if ability is not None:
             printer = AbilityPrinter(
                 card, ab_id, is_spell,
-                lambda q, _n=names, _t=oracle_text: normalise(_t[q.span[0]:q.span[1]], _n),
+                lambda q, _n=names, _t=oracle_text, _b=base: normalise(_t[_b + q.span[0]:_b + q.span[1]], _n),
             )
             try:
                 printer.print_ability(ability)
@@ -144,43 +146,68 @@ def parse_card(
 
 
 def _symbols(texts: list[str]) -> list[clingo.Symbol]:
-    return [clingo.parse_term(t) for t in texts]
+    """Fact texts → symbols, read as one tuple term (one call into clingo per block)."""
+    if not texts:
+        return []
+    return clingo.parse_term("(" + ",".join(texts) + ",)").arguments
 
 
-def _parse_unit(parser, text: str, unit: Unit, names: tuple[str, ...]) -> list:
-    """Parse one unit: [(start, end, Ability | None, message, ability word)]."""
+#: Parsed units by (text, length of the ability-word prefix): the same ability text (without
+#: the card's own name) parses the same way on every card. Offsets inside are relative to the
+#: start of the text; the results are never modified after parsing.
+_UNIT_CACHE: dict[tuple[str, int], list[tuple[int, int, Ability | None, str]]] = {}
+_UNIT_CACHE_MAX = 100_000
+
+
+def _unit_pieces(parser, text: str, unit: Unit, names: tuple[str, ...]) -> list:
+    """One unit's abilities: [(start, end, Ability | None, message)], offsets relative to the
+    unit's body (after an ability word)."""
     body = text[unit.body:unit.end]
+    prefix = unit.body - unit.start
+    if mark_names(body, names):
+        return _parse_body(parser, body, prefix, names)
+    key = (body, prefix)
+    hit = _UNIT_CACHE.get(key)
+    if hit is None:
+        hit = _parse_body(parser, body, prefix, names)
+        if len(_UNIT_CACHE) >= _UNIT_CACHE_MAX:
+            _UNIT_CACHE.clear()
+        _UNIT_CACHE[key] = hit
+    return hit
+
+
+def _parse_body(parser, body: str, prefix: int, names: tuple[str, ...]) -> list:
+    whole = (-prefix, len(body))
     try:
-        toks = tokenize(body, parser.vocab, names, offset=unit.body)
+        toks = tokenize(body, parser.vocab, names)
     except Exception as exc:  # pragma: no cover - the lexer accepts any text
-        return [(unit.start, unit.end, None, f"lexer error: {exc}", unit.ability_word)]
+        return [(*whole, None, f"lexer error: {exc}")]
     if not toks:
         return []
     try:
         result = parser.parse(toks)
     except UnexpectedInput as exc:
-        salvaged = _salvage_keywords(parser, text, unit, names)
+        salvaged = _salvage_keywords(parser, body, prefix, names, toks)
         if salvaged is not None:
             return salvaged
-        return [(unit.start, unit.end, None, _message(parser, exc, unit), unit.ability_word)]
+        return [(*whole, None, _message(parser, exc, -prefix, len(body) + prefix))]
     except GrammarReject as exc:
-        return [(unit.start, unit.end, None, f"rejected: {exc}", unit.ability_word)]
+        return [(*whole, None, f"rejected: {exc}")]
     except Exception as exc:
-        return [(unit.start, unit.end, None, f"internal error: {type(exc).__name__}: {exc}", unit.ability_word)]
+        return [(*whole, None, f"internal error: {type(exc).__name__}: {exc}")]
     if isinstance(result, KeywordLine):
-        return _keyword_pieces(text, unit, result)
+        return _keyword_pieces(body, prefix, result)
     if isinstance(result, list):
-        return [(unit.start, unit.end, ab, "", unit.ability_word) for ab in result]
-    return [(unit.start, unit.end, result, "", unit.ability_word)]
+        return [(*whole, ab, "") for ab in result]
+    return [(*whole, result, "")]
 
 
-def _keyword_pieces(text: str, unit: Unit, line: KeywordLine) -> list:
-    bounds = [unit.body] + [x for sep in line.separators for x in sep] + [unit.end]
+def _keyword_pieces(body: str, prefix: int, line: KeywordLine) -> list:
+    bounds = [0] + [x for sep in line.separators for x in sep] + [len(body)]
     out = []
     for k, ab in enumerate(line):
-        a, b = bounds[2 * k], bounds[2 * k + 1]
-        a, b = _strip_span(text, a, b)
-        out.append((a, b, ab, "", unit.ability_word))
+        a, b = _strip_span(body, bounds[2 * k], bounds[2 * k + 1])
+        out.append((a, b, ab, ""))
     return out
 
 
@@ -189,14 +216,13 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
         a += 1
     while b > a and text[b - 1].isspace():
         b -= 1
-    # reminder text after a keyword belongs to the keyword; a trailing period too
     return a, b
 
 
-def _salvage_keywords(parser, text: str, unit: Unit, names: tuple[str, ...]) -> list | None:
+def _salvage_keywords(parser, body: str, prefix: int, names: tuple[str, ...], toks: list) -> list | None:
     """A keyword line with one unreadable keyword: parse each comma-separated part alone."""
-    body_start = unit.body
-    body = text[body_start:unit.end]
+    if not any(t in parser.keyword_first for t in toks[0].types):
+        return None  # does not start with a keyword: not a keyword line
     parts: list[tuple[int, int]] = []
     depth = 0
     pos = 0
@@ -212,38 +238,34 @@ def _salvage_keywords(parser, text: str, unit: Unit, names: tuple[str, ...]) -> 
     if len(parts) < 2:
         return None
     results = []
-    good = 0
     for k, (a, b) in enumerate(parts):
-        sa, sb = _strip_span(text, body_start + a, body_start + b)
-        toks = tokenize(text[sa:sb], parser.vocab, names, offset=sa)
-        if not toks:
+        sa, sb = _strip_span(body, a, b)
+        sub = tokenize(body[sa:sb], parser.vocab, names, offset=sa)
+        if not sub:
             continue
         try:
-            abilities = parser.parse(toks, start="keyword_only")
-            results.append((sa, sb, abilities[0], "", unit.ability_word))
-            good += 1
+            abilities = parser.parse(sub, start="keyword_only")
+            results.append((sa, sb, abilities[0], ""))
         except UnexpectedInput as exc:
             if k == 0:
                 return None  # not a keyword line
-            sub = Unit(sa, sb, sa, unit.ability_word, unit.face)
-            results.append((sa, sb, None, _message(parser, exc, sub), unit.ability_word))
+            results.append((sa, sb, None, _message(parser, exc, sa, sb - sa)))
         except Exception as exc:
-            results.append((sa, sb, None, f"internal error: {type(exc).__name__}: {exc}", unit.ability_word))
-    first_ok = results and results[0][2] is not None
-    return results if first_ok and good >= 1 else None
+            results.append((sa, sb, None, f"internal error: {type(exc).__name__}: {exc}"))
+    return results
 
 
-def _message(parser, exc: UnexpectedInput, unit: Unit) -> str:
-    """Lark's UnexpectedInput as one line: what came, at which column, what was expected."""
+def _message(parser, exc: UnexpectedInput, start: int, length: int) -> str:
+    """Lark's UnexpectedInput as one line: what came, at which column (1-based, counted from
+    ``start``, an offset like the tokens' positions), what was expected."""
     expected: list[str] = []
     got = "end of text"
-    col = unit.end - unit.start + 1
+    col = length + 1
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         if tok.type != "$END":
             got = repr(str(tok)) if str(tok) else tok.type
-            col = tok.start_pos - unit.start + 1
-        names = sorted({parser.display.get(t, t) for t in exc.expected if t != "$END"})
-        expected = names
+            col = tok.start_pos - start + 1
+        expected = sorted({parser.display.get(t, t) for t in exc.expected if t != "$END"})
     shown = ", ".join(expected[:10]) + (f", ... ({len(expected)} in all)" if len(expected) > 10 else "")
     return f"unexpected {got} at column {col}; expected {shown or 'end of text'}"

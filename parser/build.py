@@ -142,6 +142,12 @@ class OracleParser:
             if rule.origin.name == "effects__vp" and rule.expansion and rule.expansion[0].is_term:
                 verbs.add(rule.expansion[0].name)
         self.vocab = Vocabulary(literals, frozenset(desc_words), frozenset(verbs))
+        #: terminals that can begin a keyword ability (a keyword line starts with one)
+        self.keyword_first = frozenset(
+            r.expansion[0].name for r in self.lark.rules
+            if r.origin.name in ("keywords__kwn_plain", "keywords__kwn_numbered", "keywords__kwn_costed", "keyword")
+            and r.expansion and r.expansion[0].is_term
+        )
         #: terminal name → how to show it in an error message
         self.display = {
             t.name: (f'"{t.pattern.value}"' if isinstance(t.pattern, PatternStr) else t.name)

@@ -104,6 +104,8 @@ class Vocabulary:
         self.desc_words = desc_words
         #: terminals that can start a verb phrase ("draw", "gain", "can't")
         self.verb_terminals = verb_terminals
+        #: (word, sentence start) -> its pieces (see _word_pieces)
+        self.word_cache: dict[tuple[str, bool], tuple] = {}
 
     def word_types(self, word: str, capitalised: bool) -> tuple[str, ...]:
         low = word.lower()
@@ -184,17 +186,23 @@ def mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
     return spans
 
 
+_PARENS = re.compile(r"[()]")
+
+
 def reminder_spans(text: str) -> list[tuple[int, int]]:
     """Spans of parenthesised reminder text (parentheses included); nesting is respected."""
     spans: list[tuple[int, int]] = []
+    if "(" not in text:
+        return spans
     depth = 0
     start = 0
-    for i, ch in enumerate(text):
-        if ch == "(":
+    for m in _PARENS.finditer(text):
+        i = m.start()
+        if text[i] == "(":
             if depth == 0:
                 start = i
             depth += 1
-        elif ch == ")" and depth:
+        elif depth:
             depth -= 1
             if depth == 0:
                 spans.append((start, i + 1))
@@ -457,41 +465,52 @@ def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
     return out
 
 
+_MW_LAST = frozenset(w.split()[-1].lower() for w in MULTIWORD_SUBTYPES) | frozenset(
+    w.split()[-1].lower() + "s" for w in MULTIWORD_SUBTYPES)
+
+
 def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sentence_start: bool) -> None:
+    low = val.lower()
+    # Multi-word subtype ("Time Lord"): join with the previous word.
+    if low in _MW_LAST and out:
+        prev = out[-1]
+        joined = f"{prev.value} {val}".lower()
+        for mw in MULTIWORD_SUBTYPES:
+            if joined == mw.lower() or joined == mw.lower() + "s":
+                out[-1] = PreToken(("SUBTYPE",), mw, prev.start, start + len(val))
+                return
+    if val[0] in "IV" and val != "X" and re.fullmatch(r"[IVX]+", val) and (
+            sentence_start or (out and out[-1].value == ",")):
+        out.append(PreToken(("ROMAN", "WORD"), val, start, start + len(val)))
+        return
+    key = (val, sentence_start)
+    pieces = vocab.word_cache.get(key)
+    if pieces is None:
+        pieces = vocab.word_cache[key] = _word_pieces(val, vocab, sentence_start)
+    for types, value, a, b in pieces:
+        out.append(PreToken(types, value, start + a, start + b))
+
+
+def _word_pieces(val: str, vocab: Vocabulary, sentence_start: bool) -> tuple:
+    """How one word is tokenised (cached per vocabulary): (types, value, start, end) pieces."""
     word = val.replace("’", "'")
-    end = start + len(val)
+    end = len(val)
     low = word.lower()
     capitalised = word[:1].isupper() and not sentence_start
     cap_any = word[:1].isupper()
-    # Multi-word subtype ("Time Lord"): join with the previous word.
-    if out and out[-1].types[0] in ("WORD", "SUBTYPE") or (out and "WORD" in out[-1].types):
-        prev = out[-1]
-        joined = f"{prev.value} {word}"
-        for mw in MULTIWORD_SUBTYPES:
-            if joined.lower() == mw.lower() or joined.lower() == mw.lower() + "s":
-                out[-1] = PreToken(("SUBTYPE",), mw, prev.start, end)
-                return
-    if word != "X" and re.fullmatch(r"[IVX]+", word) and (sentence_start or (out and out[-1].value == ",")):
-        out.append(PreToken(("ROMAN", "WORD"), word, start, end))
-        return
     if low in vocab.literals or low in CONTRACTIONS:
-        out.append(PreToken(vocab.word_types(word, capitalised), word, start, end))
-        return
+        return ((vocab.word_types(word, capitalised), word, 0, end),)
     if low.endswith("'s") and len(low) > 2:
         if low in SUBTYPE_INDEX and cap_any:  # "Urza's"
-            out.append(PreToken(("SUBTYPE",), word, start, end))
-            return
+            return ((("SUBTYPE",), word, 0, end),)
         base = word[:-2]
         bl = base.lower()
         cap = base[:1].isupper() and (not sentence_start or (bl in SUBTYPE_INDEX and bl not in vocab.literals))
-        out.append(PreToken(vocab.word_types(base, cap), base, start, end - 2))
-        out.append(PreToken(("POSS",), "'s", end - 2, end))
-        return
+        return ((vocab.word_types(base, cap), base, 0, end - 2), (("POSS",), "'s", end - 2, end))
     if low.endswith("'") and len(low) > 1:
         base = word[:-1]
-        out.append(PreToken(vocab.word_types(base, base[:1].isupper() and not sentence_start), base, start, end - 1))
-        out.append(PreToken(("POSS",), "'s", end - 1, end))
-        return
+        return ((vocab.word_types(base, base[:1].isupper() and not sentence_start), base, 0, end - 1),
+                (("POSS",), "'s", end - 1, end))
     if low.startswith("non") and len(low) > 3 and low not in vocab.literals:
         rest = word[3:]
         dash = 0
@@ -501,10 +520,10 @@ def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sent
         rlow = rest.lower()
         if rlow in vocab.literals or rlow in SUBTYPE_INDEX:
             non = vocab.literals.get("non", "NON")
-            out.append(PreToken((non,), "non", start, start + 3 + dash))
-            out.append(PreToken(vocab.word_types(rest, rest[:1].isupper()), rest, start + 3 + dash, end))
-            return
-    out.append(PreToken(vocab.word_types(word, capitalised or (cap_any and low in SUBTYPE_INDEX and low not in vocab.literals)), word, start, end))
+            return (((non,), "non", 0, 3 + dash),
+                    (vocab.word_types(rest, rest[:1].isupper()), rest, 3 + dash, end))
+    cap = capitalised or (cap_any and low in SUBTYPE_INDEX and low not in vocab.literals)
+    return ((vocab.word_types(word, cap), word, 0, end),)
 
 
 def _merge_self_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
@@ -563,8 +582,14 @@ class TokenListLexer(Lexer):
             ttype = pt.types[0]
             if len(pt.types) > 1 and states is not None:
                 stack = parser_state.state_stack
-                for cand in pt.types:
-                    if _viable(states, stack, cand):
-                        ttype = cand
-                        break
+                row = states[stack[-1]]
+                accepted = [c for c in pt.types if c in row]
+                if len(accepted) == 1:
+                    ttype = accepted[0]
+                elif accepted:
+                    ttype = accepted[0]
+                    for cand in accepted:
+                        if _viable(states, stack, cand):
+                            ttype = cand
+                            break
             yield Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)

@@ -98,7 +98,7 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_GLUED = re.compile(r'(?<=[.!]")(?=[A-Z])')
+_GLUED = re.compile(r'(?<=[.!]")(?=[A-Z])|(?<=[a-z])(?=\{)')
 _GLUED_KEYWORD = re.compile(r"[A-Z][a-z]{2,14}(?=\{)")
 
 
