@@ -119,7 +119,7 @@ def solve(
     return Solution(
         models=tuple(models),
         exhausted=bool(result.exhausted) or not limit,
-        facts=tuple(sorted(derived)),
+        facts=tuple(derived),
         ground_seconds=t1 - t0,
         solve_seconds=t2 - t1,
         messages=tuple(messages),

@@ -14,6 +14,7 @@ the rules built (CR 616, see ``rules_asp/cr6_spells_abilities_effects/cr616_*.lp
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -276,47 +277,65 @@ def describe_choice(label: clingo.Symbol) -> str:
 
 @dataclass
 class _Graph:
-    """The grounded graph of replacement applications of one rule-set call (CR 616)."""
+    """The grounded graph of replacement applications of one event (CR 616): for each initial
+    mana, the edges between (applied counts, mana) states, the end states, and the number of
+    free effects (see cr616_replacement_interaction.lp). States are keyed by their printed
+    form, so the counting runs on Python strings and integers."""
 
-    edges: dict[tuple[Any, ...], list[tuple[Any, ...]]] = field(default_factory=lambda: defaultdict(list))
-    size: dict[tuple[clingo.Symbol, clingo.Symbol], int] = field(default_factory=dict)
-    weight: dict[tuple[clingo.Symbol, clingo.Symbol], int] = field(default_factory=dict)
+    edges: dict[str, list[tuple[int, str, str, int, str, int]]] = field(default_factory=lambda: defaultdict(list))
+    ends: dict[str, list[tuple[int, str, int, str]]] = field(default_factory=lambda: defaultdict(list))
+    free: int = 0
+    _counts: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
-    def from_facts(cls, facts: Iterable[clingo.Symbol]) -> _Graph:
+    def from_facts(cls, facts: Iterable[clingo.Symbol], event: clingo.Symbol) -> _Graph:
         g = cls()
+        ev = str(event)
+        size: dict[str, int] = {}
+        weight: dict[str, int] = {}
+        raw: list[list[clingo.Symbol]] = []
         for f in facts:
+            name = f.name
+            if name not in ("dp_edge", "class_size", "class_weight", "free_count", "dp_end"):
+                continue
             a = f.arguments
-            if f.name == "dp_edge":
-                ev, s0, u, s, c, _l, u2, s2 = a
-                g.edges[(ev, s0, u.number, s)].append((c, u2.number, s2))
-            elif f.name == "class_size":
-                g.size[(a[0], a[1])] = a[2].number
-            elif f.name == "class_weight":
-                g.weight[(a[0], a[1])] = a[2].number
+            if str(a[0]) != ev:
+                continue
+            if name == "dp_edge":
+                raw.append(a)
+            elif name == "class_size":
+                size[str(a[1])] = a[2].number
+            elif name == "class_weight":
+                weight[str(a[1])] = a[2].number
+            elif name == "free_count":
+                g.free = a[1].number
+            else:
+                g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, str(a[5])))
+        for a in raw:
+            c = str(a[4])
+            un, n, w = a[2].number, size[c], weight[c]
+            copies = n - (un // w) % (n + 1)  # unapplied copies of class c: each is one order
+            g.edges[str(a[1])].append((un, str(a[3]), c, a[6].number, str(a[7]), copies))
         return g
 
-    def count(self, ev: clingo.Symbol, s0: clingo.Symbol, final: clingo.Symbol) -> int:
-        """The number of legal orders (sequences of effect instances) from ``s0`` to ``final``."""
-        memo: dict[tuple[int, clingo.Symbol], int] = {}
-
-        def walk(u: int, s: clingo.Symbol) -> int:
-            key = (u, s)
-            if key in memo:
-                return memo[key]
-            out = self.edges.get((ev, s0, u, s))
-            if not out:
-                total = 1 if s == final else 0
-            else:
-                total = 0
-                for c, u2, s2 in out:
-                    n, w = self.size[(ev, c)], self.weight[(ev, c)]
-                    remaining = n - (u // w) % (n + 1)
-                    total += remaining * walk(u2, s2)
-            memo[key] = total
-            return total
-
-        return walk(0, s0)
+    def counts(self, s0: clingo.Symbol | str) -> dict[str, int]:
+        """For each result (printed form) reachable from initial mana ``s0``, how many legal
+        orders lead to it."""
+        key = str(s0)
+        if key in self._counts:
+            return self._counts[key]
+        paths: dict[tuple[int, str], int] = defaultdict(int)
+        paths[(0, key)] = 1
+        # Every edge raises the applied counts, so increasing counts is a topological order.
+        for u, s, _c, u2, s2, copies in sorted(self.edges.get(key, ()), key=lambda e: e[0]):
+            if (u, s) in paths:
+                paths[(u2, s2)] += paths[(u, s)] * copies
+        out: dict[str, int] = defaultdict(int)
+        for u, s, applied, final in self.ends.get(key, ()):
+            # the free effects can be placed anywhere among the others, in any order
+            out[final] += paths.get((u, s), 0) * math.perm(applied + self.free, self.free)
+        self._counts[key] = dict(out)
+        return self._counts[key]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -324,7 +343,9 @@ class _Graph:
 # ---------------------------------------------------------------------------------------------
 
 
-_GRAPH_SIGNATURES = (("dp_edge", 8), ("class_size", 3), ("class_weight", 3), ("ability_text", 2))
+_GRAPH_SIGNATURES = (
+    ("dp_edge", 8), ("dp_end", 6), ("free_count", 2), ("class_size", 3), ("class_weight", 3), ("ability_text", 2),
+)
 
 
 class Engine:
@@ -392,7 +413,7 @@ class Engine:
         )
         if not sol.models:
             raise IllegalActionError(f"tapping {obj!r} for mana has no legal outcome")
-        graph = _Graph.from_facts(sol.facts)
+        graphs: dict[clingo.Symbol, _Graph] = {}
         texts = {f.arguments[0]: f.arguments[1].string for f in sol.facts if f.name == "ability_text"}
         outcomes: set[TapOutcome] = set()
         cannot: set[tuple[AbilityRef, str]] = set()
@@ -400,13 +421,17 @@ class Engine:
             for s in model:
                 if s.name == "cannot_use":
                     cannot.add((AbilityRef.from_symbol(s.arguments[1]), s.arguments[2].string))
-            outcome = self._tap_outcome(model, graph, texts)
+            outcome = self._tap_outcome(model, sol.facts, graphs, texts)
             if outcome is not None:
                 outcomes.add(outcome)
         return TapResult(obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), self._notes(state, [obj]))
 
     def _tap_outcome(
-        self, model: frozenset[clingo.Symbol], graph: _Graph, texts: Mapping[clingo.Symbol, str]
+        self,
+        model: frozenset[clingo.Symbol],
+        facts: tuple[clingo.Symbol, ...],
+        graphs: dict[clingo.Symbol, _Graph],
+        texts: Mapping[clingo.Symbol, str],
     ) -> TapOutcome | None:
         use = next((s for s in model if s.name == "use"), None)
         if use is None:
@@ -432,9 +457,11 @@ class Engine:
             elif s.name == "cite":
                 rules.append(a[0].string)
         orders = 1
-        if s0_sym is not None and s_sym is not None and graph.edges:
-            counted = graph.count(ev, s0_sym, s_sym)
-            orders = counted if counted else 1
+        if s0_sym is not None and s_sym is not None:
+            if ev not in graphs:
+                graphs[ev] = _Graph.from_facts(facts, ev)
+            if graphs[ev].ends.get(str(s0_sym)):
+                orders = graphs[ev].counts(s0_sym).get(str(s_sym), 1)
         return TapOutcome(
             object=obj_id(use.arguments[0]),
             ability=AbilityRef.from_symbol(use.arguments[1]),
@@ -558,7 +585,7 @@ class Engine:
             ab_ref = usable[0]
         ab_sym = _ability_symbol(ab_ref)
         ev = F("ma", [_obj(obj), ab_sym])
-        signatures = (*_GRAPH_SIGNATURES, ("init", 3), ("init_pot", 3), ("result", 3), ("effect_class", 3), ("chooser", 2), ("cand", 2))
+        signatures = (*_GRAPH_SIGNATURES, ("init", 3), ("result", 3), ("free", 2), ("chooser", 2), ("cand", 2))
         sol = self._solve(
             state,
             "orders",
@@ -568,15 +595,19 @@ class Engine:
             fact_signatures=signatures,
         )
         cards = {p.id: p.card for p in state.battlefield}
-        graph = _Graph.from_facts(sol.facts)
+        graph = _Graph.from_facts(sol.facts, ev)
         inits = {(f.arguments[2], describe_choice(f.arguments[1])) for f in sol.facts if f.name == "init" and f.arguments[0] == ev}
         choice_of = {s0: text for s0, text in sorted(inits, key=lambda x: (str(x[0]), x[1]))}
-        distinct = sorted(
-            DistinctResult(choice_of.get(f.arguments[1], ""), Mana.from_symbol(f.arguments[1]), Mana.from_symbol(f.arguments[2]),
-                           max(1, graph.count(ev, f.arguments[1], f.arguments[2])) if graph.edges else 1)
-            for f in sol.facts
-            if f.name == "result" and f.arguments[0] == ev and f.arguments[1] in choice_of
-        )
+        distinct = []
+        for s0, text in choice_of.items():
+            counted = graph.counts(s0) if graph.ends.get(str(s0)) else {}
+            for f in sol.facts:
+                if f.name == "result" and f.arguments[0] == ev and f.arguments[1] == s0:
+                    final = f.arguments[2]
+                    distinct.append(
+                        DistinctResult(text, Mana.from_symbol(s0), Mana.from_symbol(final), counted.get(str(final), 1))
+                    )
+        distinct.sort()
         effects = sorted(
             Application(*_instance(f.arguments[1], cards), "") for f in sol.facts if f.name == "cand" and f.arguments[0] == ev
         )
@@ -594,16 +625,21 @@ class Engine:
                 elif s.name == "final":
                     final = Mana.from_symbol(a[1])
             orders.append(Order(choice, produced, tuple(steps[k] for k in sorted(steps)), final))
-        classes = {(f.arguments[0], f.arguments[2]): f.arguments[2] for f in sol.facts if f.name == "effect_class"}
+        free = sorted(_instance(f.arguments[1], cards)[1] for f in sol.facts if f.name == "free" and f.arguments[0] == ev)
         edges = []
-        for (e, s0, u, s), outs in graph.edges.items():
-            if e != ev:
+        shown = {str(s0) for s0 in choice_of}
+        for s0, outs in graph.edges.items():
+            if s0 not in shown:
                 continue
-            for c, u2, s2 in outs:
-                n, w = graph.size[(e, c)], graph.weight[(e, c)]
-                copies = n - (u // w) % (n + 1)
-                o, card = _instance(classes.get((e, c), c), cards)
-                edges.append((f"{Mana.from_symbol(s)} [{u}]", f"{Mana.from_symbol(s2)} [{u2}]", f"{card}", copies))
+            for u, s, c, u2, s2, copies in outs:
+                edges.append((f"{_mana_text(s)} [{u}]", f"{_mana_text(s2)} [{u2}]", _class_card(c, cards), copies))
+        if free:
+            # the free effects apply after the others (in any order, with the same result)
+            label = "then " + ", ".join(f"{n} x{free.count(n)}" if free.count(n) > 1 else n for n in sorted(set(free)))
+            for s0, ends in graph.ends.items():
+                if s0 in shown:
+                    for u, s, _n, final in ends:
+                        edges.append((f"{_mana_text(s)} [{u}]", f"result {_mana_text(final)}", label, 1))
         return OrdersResult(
             object=obj,
             ability=ab_ref,
@@ -765,6 +801,16 @@ class OrdersResult:
             lines.append(f'  {name} [label="{_dot_escape(key)}"{shape}];')
         lines.append("}")
         return "\n".join(lines) + "\n"
+
+
+def _mana_text(printed: str) -> str:
+    """ "mana(0,0,0,0,2,0)" → "{G}{G}"."""
+    return str(Mana.from_symbol(clingo.parse_term(printed)))
+
+
+def _class_card(printed: str, cards: Mapping[str, str]) -> str:
+    """The card of an effect class named by its printed instance re(obj(..), ab(..))."""
+    return _instance(clingo.parse_term(printed), cards)[1]
 
 
 def _dot_escape(text: str) -> str:
