@@ -29,8 +29,9 @@ FuncT = TypeVar("FuncT", bound=Callable[..., Any])
 class Context:
     """What the group options give every command."""
 
-    def __init__(self, cards: str | None) -> None:
+    def __init__(self, cards: str | None, dump: str | None = None) -> None:
         self.cards_file = cards
+        self.dump = dump
         self._db: CardDatabase | None = None
 
     @property
@@ -40,7 +41,7 @@ class Context:
         return self._db
 
     def engine(self) -> Engine:
-        return Engine(self.db)
+        return Engine(self.db, dump=self.dump)
 
     def state(self, path: str) -> GameState:
         return load_state(path, db=self.db)
@@ -73,10 +74,15 @@ def _default_player(state: GameState, player: str | None) -> str:
     help="Extra card data (Scryfall oracle_cards JSON, MTGJSON AtomicCards.json, JSON lines or YAML), "
     "layered over the embedded card set.",
 )
+@click.option(
+    "--dump",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write each query's facts to this file and print the clingo command that reruns it.",
+)
 @click.pass_context
-def cli(ctx: click.Context, cards: str | None) -> None:
+def cli(ctx: click.Context, cards: str | None, dump: str | None) -> None:
     """mtgasp: every legal outcome of a Magic: The Gathering game state, explained by CR number."""
-    ctx.obj = Context(cards)
+    ctx.obj = Context(cards, dump)
 
 
 # ---------------------------------------------------------------------------------------------

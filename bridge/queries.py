@@ -14,7 +14,9 @@ the rules built (CR 616, see ``rules_asp/cr6_spells_abilities_effects/cr616_*.lp
 
 from __future__ import annotations
 
+import logging
 import math
+import sys
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,7 +25,7 @@ from typing import Any
 import clingo
 
 from .cards import CardDatabase
-from .engine import Solution, solve
+from .engine import Solution, dump_program, solve
 from .errors import IllegalActionError, UnknownObjectError
 from .explain import summary
 from .state import GameState
@@ -40,6 +42,7 @@ __all__ = [
     "Pool",
 ]
 
+log = logging.getLogger("mtgasp.queries")
 F = clingo.Function
 S = clingo.String
 
@@ -351,8 +354,10 @@ _GRAPH_SIGNATURES = (
 class Engine:
     """Answers questions about game states, with a card database (default: the embedded set)."""
 
-    def __init__(self, db: CardDatabase | None = None) -> None:
+    def __init__(self, db: CardDatabase | None = None, *, dump: str | None = None) -> None:
         self.db = db if db is not None else CardDatabase.default()
+        self.dump = dump
+        """If set, every query's facts are written to this file first, with the clingo command."""
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -361,7 +366,12 @@ class Engine:
         return [*state.facts(self.db), *state.card_facts(self.db)]
 
     def _solve(self, state: GameState, query: str, extra: Iterable[clingo.Symbol], **kw: Any) -> Solution:
-        return solve([*self.facts(state), *extra], query, **kw)
+        facts = [*self.facts(state), *extra]
+        if self.dump:
+            command = dump_program(self.dump, facts, query, project=bool(kw.get("project", True)))
+            log.info("wrote %s; rerun with: %s", self.dump, command)
+            print(f"mtgasp: wrote {self.dump}; rerun with: {command}", file=sys.stderr)
+        return solve(facts, query, **kw)
 
     def _notes(self, state: GameState, objects: Iterable[str]) -> tuple[str, ...]:
         db = state.database(self.db)
