@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import clingo
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from .ast import Ability
+from .nodes import Ability
 from .build import get_parser
 from .effects import GrammarReject
 from .facts import AbilityPrinter, quote
@@ -108,6 +108,7 @@ def parse_card(
 
     blocks: list[tuple[str, tuple[clingo.Symbol, ...]]] = [("", tuple(_symbols(head)))]
     abilities: list[ParsedAbility] = []
+    level = None  # the level/station range that the abilities after a level symbol need
     for n, (start, end, ability, message, word, base) in enumerate(pieces, 1):
         ab_id = f"ab({card},{n})"
         raw = oracle_text[start:end]
@@ -124,6 +125,10 @@ def parse_card(
             try:
                 printer.print_ability(ability)
                 facts.extend(printer.out)
+                if ability.header is not None:
+                    level = printer.term(ability.header)
+                elif level is not None:
+                    facts.append(f"ability_condition({ab_id},{level})")
             except Exception as exc:  # a transformer/printer bug must not crash a card load
                 supported = False
                 message = f"internal error while printing facts: {type(exc).__name__}: {exc}"

@@ -6,7 +6,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import Fn, Str
+from .nodes import Fn, Str
 from .filters import as_filter
 from .mana import group_symbols
 

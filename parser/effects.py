@@ -1,7 +1,7 @@
 """Transformer for grammar/effects.lark: sentences → effect parts.
 
 A verb phrase becomes a :class:`VP`; a clause gives it its subject and yields
-:class:`~.ast.Effect` objects; a sentence adds its frame (condition, duration, "then") and
+:class:`~.nodes.Effect` objects; a sentence adds its frame (condition, duration, "then") and
 yields a list of parts: effects and ability-level facts (:class:`AbFact`, e.g.
 ``activation_restriction(A, sorcery_speed)``). The ability assembler (:mod:`.oracle`) numbers
 the effects and prints them as ``effect(A, I, Kind)`` (one-shot) or
@@ -19,7 +19,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str, clean_children
+from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str, clean_children
 from .filters import as_filter, ref_filter, subtype_name
 from .keywords import KW
 from .mana import group_symbols
@@ -580,6 +580,11 @@ class EffectsTransformer(Transformer):
 
     def rd_bottom(self, c: list) -> Any:
         return Fn("library_bottom", c[0])
+
+    def s_x_not(self, c: list) -> list:
+        from .filters import number_value
+
+        return [AbFact("x_restriction", (ABIL, Fn("non", number_value(c[0]))))]
 
     def s_additional_cost(self, c: list) -> list:
         return [AbFact("additional_cost", (ABIL, x)) for x in c[1]]

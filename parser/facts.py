@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from lark import Token
 
-from .ast import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
+from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
 from .effects import AbFact
 
 #: Keyword abilities that are triggered or activated abilities (CR 702); the rest are static.

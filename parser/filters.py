@@ -15,7 +15,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from .ast import Filter, Fn, Str
+from .nodes import Filter, Fn, Str
 from .vocabulary import COLOR_WORDS, SUBTYPE_INDEX
 
 _TYPE_WORDS = {

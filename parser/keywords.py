@@ -7,7 +7,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import Filter, Fn, Str
+from .nodes import Filter, Fn, Str
 from .filters import subtype_name
 from .mana import group_symbols
 
@@ -246,6 +246,33 @@ class KeywordsTransformer(Transformer):
 
     def k_doctors_companion(self, c: list) -> KW:
         return KW("partner", [Fn("companion", Fn("subtype", Str(subtype_name(str(c[0])))))])
+
+    def kwc_or(self, c: list) -> list:
+        return [Fn("either", Fn("costs", *[Fn("mana", s, k) for s, k in group_symbols(c[0])]),
+                   Fn("costs", *[Fn("mana", s, k) for s, k in group_symbols(c[1])]))]
+
+    def kwc_costs_or(self, c: list) -> list:
+        return [Fn("either", Fn("costs", *c[0]), Fn("costs", *c[1]))]
+
+    def k_enchant_zone(self, c: list) -> KW:
+        return KW("enchant", [Fn(c[1], c[0])])
+
+    def zone_word_k(self, c: list) -> str:
+        return str(c[0]).lower()
+
+    def k_partner_variant(self, c: list) -> KW:
+        return KW("partner", [Fn("variant", Str(" ".join(str(t) for t in c)))])
+
+    def k_devour_typed(self, c: list) -> KW:
+        from .filters import number_value
+
+        return KW("devour", [c[0], Fn("n", number_value(c[1]))])
+
+    def k_cumulative_upkeep_effect(self, c: list) -> KW:
+        from .effects import Sentences
+
+        parts = c[0].parts if isinstance(c[0], Sentences) else []
+        return KW("cumulative upkeep", [Fn("effect", e.kind) for e in parts if hasattr(e, "kind")])
 
     def kwc_x(self, c: list) -> list:
         return [Fn("n", "x")]

@@ -386,7 +386,12 @@ def _is_verb(t: PreToken, vocab: Vocabulary) -> bool:
 
 
 def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
+    """"on the battlefield" / "this way": marker tokens, so a description's post-modifier is
+    not confused with "put it on top" / "this turn"."""
     for i, t in enumerate(toks):
+        if t.value.lower() == "this" and i + 1 < len(toks) and toks[i + 1].value.lower() == "way":
+            toks[i] = PreToken(("THIS_WAY",) + t.types, t.value, t.start, t.end)
+            continue
         if t.value.lower() == "on" and i + 2 < len(toks) and toks[i + 1].value.lower() == "the" \
                 and toks[i + 2].value.lower() in ("battlefield", "stack"):
             toks[i] = PreToken(("ON_ZONE",) + t.types, t.value, t.start, t.end)

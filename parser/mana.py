@@ -1,6 +1,6 @@
 """Transformer for grammar/mana.lark: mana symbols and "Add ..." (CR 106, 107.4, 605).
 
-A mana-producing phrase becomes an :class:`~.ast.Effect` with kind ``add_mana`` whose
+A mana-producing phrase becomes an :class:`~.nodes.Effect` with kind ``add_mana`` whose
 ``mana`` field lists the alternatives, each a list of parts ``(Amount, What, options)``;
 the ability assembler numbers them into ``adds(A, Alt, I, Amount, What)`` and
 ``adds_option(A, Alt, I, M)`` facts (docs/facts.md).
@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import Effect, Fn
+from .nodes import Effect, Fn
 from .filters import as_filter
 from .vocabulary import COLOR_LETTERS, MANA_TYPES
 
@@ -168,7 +168,7 @@ class ManaTransformer(Transformer):
         return [g for g in c if isinstance(g, list)]
 
     def ck_ref(self, c: list) -> Any:
-        from .ast import Str
+        from .nodes import Str
 
         return Str(str(c[0]).lower())
 

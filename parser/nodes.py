@@ -116,6 +116,9 @@ class Ability:
     effects: list[Effect] = field(default_factory=list)
     #: for keyword lines: the keyword abilities and their token spans
     keywords: list[tuple["Ability", int, int]] = field(default_factory=list)
+    #: a level or station symbol (CR 711, 702.184b): the range of levels/charge counters the
+    #: abilities printed after it need, as a term ``level_range(Min, Max)``
+    header: Any = None
 
 
 Term = Union[int, str, Str, Fn, Filter, Quoted, _Placeholder]

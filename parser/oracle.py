@@ -1,4 +1,4 @@
-"""Transformer for grammar/oracle.lark: one line → :class:`~.ast.Ability` objects.
+"""Transformer for grammar/oracle.lark: one line → :class:`~.nodes.Ability` objects.
 
 The module transformers (merged into this one under their namespaces) build costs, triggers,
 keywords and effect parts; here they are put together into abilities:
@@ -15,7 +15,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from .ast import ABIL, EIDX, Ability, Effect, Fn, Str
+from .nodes import ABIL, EIDX, Ability, Effect, Fn, Str
 from .effects import AbFact, Sentences
 from .keywords import KW
 from .triggers import Trigger
@@ -231,6 +231,43 @@ class OracleTransformer(Transformer):
     def dc_lands(self, c: list) -> Any:
         return Fn("type", "land")
 
+    def keyword_with_rider(self, c: list) -> Ability:
+        """"Equip {2}. This ability costs {1} less to activate if ...": the keyword and the
+        sentence that modifies it, one ability."""
+        ab = keyword_ability(c[0])
+        ab.effects = _parts(c[1])
+        return ab
+
+    def station_symbol(self, c: list) -> Ability:
+        from .filters import number_value
+
+        n = number_value(c[0])
+        ab = Ability("keyword", [("keyword", (ABIL, Str("station symbol"))), ("keyword_param", (ABIL, Fn("n", n)))])
+        ab.header = Fn("station_range", n, "infinity")
+        return ab
+
+    def level_symbol(self, c: list) -> Ability:
+        from .filters import number_value
+
+        lo, hi = number_value(c[0]), abs(int(str(c[1])))
+        ab = Ability("keyword", [("keyword", (ABIL, Str("level symbol"))), ("keyword_param", (ABIL, Fn("range", lo, hi)))])
+        ab.header = Fn("level_range", lo, hi)
+        return ab
+
+    def level_symbol_open(self, c: list) -> Ability:
+        from .filters import number_value
+
+        lo = number_value(c[0])
+        ab = Ability("keyword", [("keyword", (ABIL, Str("level symbol"))), ("keyword_param", (ABIL, Fn("range", lo, "infinity")))])
+        ab.header = Fn("level_range", lo, "infinity")
+        return ab
+
+    def pt_box(self, c: list) -> Ability:
+        """The P/T box under a level or station symbol (CR 711.2a, 721): base P/T at that level."""
+        p, t = str(c[0]).split("/")
+        eff = Fn("set_base_pt", _int_or_str(p), _int_or_str(t))
+        return Ability("plain", [], [Effect(Fn("apply", "self", eff, "permanent"), continuous=("self", eff))])
+
     def max_speed(self, c: list) -> Any:
         inner = c[0]
         abilities = inner if isinstance(inner, list) else [inner]
@@ -244,6 +281,13 @@ def _num(tok: Any) -> int:
     from .filters import number_value
 
     return number_value(tok)
+
+
+def _int_or_str(s: str) -> Any:
+    try:
+        return int(s)
+    except ValueError:
+        return "star" if s == "*" else Str(s)
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10}

@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import ABIL, Filter, Fn, Str
+from .nodes import ABIL, Filter, Fn, Str
 from .effects import AbFact
 from .filters import as_filter, subtype_name
 from .mana import mana_symbol

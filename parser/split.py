@@ -21,16 +21,20 @@ from .vocabulary import ABILITY_WORDS
 _ABILITY_WORDS = frozenset(ABILITY_WORDS)
 
 #: prefixes before " — " that the grammar reads itself (keywords, modal headers, chapters)
+_KEYWORD_WITH_DASH = (
+    "suspend|reinforce|impending|awaken|prototype|modular|ward|equip|cumulative upkeep|escape|"
+    "flashback|kicker|morph|ninjutsu|cycling|echo|madness|buyback|craft|level up|disguise|plot|"
+    "warp|harmonize|mayhem|offspring|gift|squad|blitz|dash|spectacle|foretell|encore|disturb|"
+    "cleave|replicate|entwine|recover|transmute|overload|unearth|evoke|bestow|emerge|embalm|"
+    "eternalize|surge|outlast|scavenge|prowl|miracle|mutate|reconfigure|freerunning|"
+    "web-slinging|sneak|\\w+cycling|casualty|aura swap|fortify|splice|partner"
+)
+#: prefixes before " — " that the grammar reads itself (keywords with a cost or number,
+#: modal headers, Saga chapters, keyword abilities written "Keyword — ..."); anything else
+#: is an ability word or a flavor word (CR 207.2c-d)
 _GRAMMAR_PREFIX = re.compile(
-    r"^(?:choose\b|[IVX]+(?:, [IVX]+)*$|max speed$|companion$|suspend\b|reinforce\b|"
-    r"impending\b|prototype\b|modular\b|\+|ward\b|equip\b|cumulative upkeep\b|escape\b|"
-    r"flashback\b|kicker\b|morph\b|ninjutsu\b|cycling\b|echo\b|madness\b|buyback\b|"
-    r"craft\b|level up\b|disguise\b|plot\b|warp\b|harmonize\b|mayhem\b|offspring\b|"
-    r"gift\b|squad\b|blitz\b|dash\b|spectacle\b|foretell\b|encore\b|disturb\b|cleave\b|"
-    r"replicate\b|entwine\b|recover\b|transmute\b|overload\b|unearth\b|evoke\b|bestow\b|"
-    r"emerge\b|embalm\b|eternalize\b|surge\b|outlast\b|scavenge\b|prowl\b|miracle\b|"
-    r"mutate\b|reconfigure\b|freerunning\b|web-slinging\b|sneak\b|\w+cycling\b|casualty\b|"
-    r"aura swap\b|fortify\b|splice\b|forecast$|boast$|exhaust$|visit$|solved$|to solve$)",
+    r"^(?:choose\b.*|[IVX]+(?:, [IVX]+)*|max speed|companion|forecast|boast|exhaust|visit|"
+    r"solved|to solve|\+.*|(?:" + _KEYWORD_WITH_DASH + r")(?: (?:\d+|X|\{.*))?)$",
     re.I,
 )
 _PREFIX = re.compile(r"^([A-Z][^—•:.()\"{}]{0,60}?) — ")

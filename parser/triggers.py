@@ -14,7 +14,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .ast import Filter, Fn, clean_children
+from .nodes import Filter, Fn, clean_children
 from .filters import as_filter, ref_filter
 
 
