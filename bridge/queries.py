@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -43,6 +44,7 @@ __all__ = [
 ]
 
 log = logging.getLogger("mtgasp.queries")
+_MANA_WORDS = re.compile(r"\bmana\b|\badds?\b|\btapped\b|\{[WUBRGCX]\}", re.IGNORECASE)
 F = clingo.Function
 S = clingo.String
 
@@ -178,9 +180,10 @@ class CouldProduce:
     object: str
     types: tuple[str, ...]
     rules: tuple[str, ...] = ("106.7",)
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"object": self.object, "types": list(self.types), "rules": _rules_json(self.rules)}
+        return {"object": self.object, "types": list(self.types), "rules": _rules_json(self.rules), "notes": list(self.notes)}
 
 
 @dataclass(frozen=True)
@@ -373,16 +376,18 @@ class Engine:
             print(f"mtgasp: wrote {self.dump}; rerun with: {command}", file=sys.stderr)
         return solve(facts, query, **kw)
 
-    def _notes(self, state: GameState, objects: Iterable[str]) -> tuple[str, ...]:
+    def _notes(self, state: GameState, objects: Iterable[str] = ()) -> tuple[str, ...]:
+        """What the answer leaves out: unsupported text of the named permanents, and unsupported
+        text anywhere on the battlefield that speaks of mana (it might change the answer)."""
         db = state.database(self.db)
+        named = set(objects)
         notes: list[str] = []
-        for ident in objects:
-            perm = state.permanent(ident)
-            parsed = db.parsed(perm.card)
-            for ab in getattr(parsed, "unsupported", ()):
-                notes.append(
-                    f"{ident} ({perm.card}): ability {ab.index} is not supported yet and is ignored: {ab.text!r}"
-                )
+        for perm in state.battlefield:
+            for ab in db.parsed(perm.card).unsupported:
+                if perm.id in named or _MANA_WORDS.search(ab.text):
+                    notes.append(
+                        f"{perm.id} ({perm.card}): ability {ab.index} is not supported yet and is ignored: {ab.text!r}"
+                    )
         return tuple(notes)
 
     # -- the state itself ---------------------------------------------------------------
@@ -411,7 +416,7 @@ class Engine:
             {s.arguments[1].name.upper() for s in sol.models[0] if s.name == "could_produce" and obj_id(s.arguments[0]) == obj},
             key="WUBRGC".index,
         )
-        return CouldProduce(obj, tuple(types))
+        return CouldProduce(obj, tuple(types), notes=self._notes(state, [obj]))
 
     # -- CR 106.12 -----------------------------------------------------------------------
 
@@ -427,14 +432,18 @@ class Engine:
         texts = {f.arguments[0]: f.arguments[1].string for f in sol.facts if f.name == "ability_text"}
         outcomes: set[TapOutcome] = set()
         cannot: set[tuple[AbilityRef, str]] = set()
+        riders: set[str] = set()
         for model in sol.models:
             for s in model:
                 if s.name == "cannot_use":
                     cannot.add((AbilityRef.from_symbol(s.arguments[1]), s.arguments[2].string))
+                elif s.name == "rider":
+                    ref = AbilityRef.from_symbol(s.arguments[1])
+                    riders.add(f"{ref}: also {_term_text(s.arguments[2])} (not applied: the rules do not model it yet)")
             outcome = self._tap_outcome(model, sol.facts, graphs, texts)
             if outcome is not None:
                 outcomes.add(outcome)
-        return TapResult(obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), self._notes(state, [obj]))
+        return TapResult(obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), tuple(sorted(riders)) + self._notes(state, [obj]))
 
     def _tap_outcome(
         self,
@@ -564,7 +573,7 @@ class Engine:
             complete=complete and len(every) <= limit,
             limit=limit,
             maximal_complete=maximal_complete,
-            notes=tuple(notes),
+            notes=tuple(notes) + self._notes(state),
             total=len(every) if complete else None,
         )
 
@@ -661,6 +670,11 @@ class Engine:
             limit=limit,
             graph=tuple(sorted(edges)),
         )
+
+
+def _term_text(sym: clingo.Symbol) -> str:
+    """An effect term as a short phrase: damage(self, 2, you) → "damage(self, 2, you)"."""
+    return str(sym).replace(",", ", ")
 
 
 def _symbol_text(sym: clingo.Symbol) -> str:
