@@ -169,8 +169,24 @@ def _unit_pieces(parser, text: str, unit: Unit, names: tuple[str, ...]) -> list:
     unit's body (after an ability word)."""
     body = text[unit.body:unit.end]
     prefix = unit.body - unit.start
-    if mark_names(body, names):
-        return _parse_body(parser, body, prefix, names)
+    spans = mark_names(body, names)
+    if spans:
+        # Cached by the text with the names as "~", when nothing in the result depends on
+        # offsets (quoted abilities, keyword separators, error columns).
+        if '"' in body:
+            return _parse_body(parser, body, prefix, names)
+        norm = body
+        for a, b in reversed(spans):
+            norm = norm[:a] + "~" + norm[b:]
+        key = ("~" + norm, prefix)
+        hit = _UNIT_CACHE.get(key)
+        if hit is None:
+            hit = _parse_body(parser, body, prefix, names)
+            if all(ab is not None and not ab.keywords for _, _, ab, _ in hit) and len(hit) == 1:
+                _UNIT_CACHE[key] = [(-prefix, len(norm), hit[0][2], "")]
+                return hit
+            return hit
+        return [(-prefix, len(body), hit[0][2], "")]
     key = (body, prefix)
     hit = _UNIT_CACHE.get(key)
     if hit is None:

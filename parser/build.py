@@ -36,7 +36,8 @@ START = ["line", "keyword_only"]
 #: module namespace → alias prefix → generic builder
 _GENERICS: dict[str, dict[str, Callable[[str, list], Any]]] = {
     "effects": {"v_": generic_vp, "cond_": generic_condition, "ar_": generic_condition,
-                "cr_": generic_condition, "ex_": generic_condition},
+                "cr_": generic_condition, "ex_": generic_condition, "ct_": generic_condition,
+                "vpp_": generic_condition, "rd_": generic_condition},
     "triggers": {"ev_": generic_event},
     "filters": {"p_": lambda name, c: [generic_condition(name, c)],
                 "with_": lambda name, c: [generic_condition(name, c)],

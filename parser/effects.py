@@ -586,6 +586,31 @@ class EffectsTransformer(Transformer):
 
         return [AbFact("x_restriction", (ABIL, Fn("non", number_value(c[0]))))]
 
+    def rn_np(self, c: list) -> Any:
+        return c[0]
+
+    def rn_rest(self, c: list) -> Any:
+        return "rest"
+
+    def s_during(self, c: list) -> list:
+        return _conditioned(c[1], Fn("during", c[0]))
+
+    def s_its_still(self, c: list) -> list:
+        return [Effect(Fn("apply", "it", Fn("is_still", c[0]), "permanent"), continuous=("it", Fn("is_still", c[0])))]
+
+    def s_then_if(self, c: list) -> list:
+        return _conditioned(c[1], c[0])
+
+    def s_reflexive_trigger(self, c: list) -> list:
+        """"When you do, ...": a reflexive triggered ability created as the ability resolves."""
+        trig, parts = c
+        out: list = [AbFact("reflexive_trigger", (ABIL, e)) for e in trig.events]
+        for e in parts:
+            if isinstance(e, Effect):
+                e.facts.append(("effect_delayed", (ABIL, EIDX, "reflexive")))
+            out.append(e)
+        return out
+
     def s_additional_cost(self, c: list) -> list:
         return [AbFact("additional_cost", (ABIL, x)) for x in c[1]]
 

@@ -229,6 +229,27 @@ class FiltersTransformer(Transformer):
     def n_ref(self, c: list) -> Any:
         return Fn("some", c[1], c[0])
 
+    def ordinal_word(self, c: list) -> str:
+        return str(c[0]).lower()
+
+    def ordinal_ref(self, c: list) -> Any:
+        """"your second spell each turn", "the first creature spell you cast each turn"."""
+        owner, nth, f = c
+        f.add(Fn("nth", nth))
+        if owner in ("you", "them"):
+            f.add(Fn("controller", owner))
+        return Fn("some", f, 1)
+
+    def ordinal_ref_the(self, c: list) -> Any:
+        nth, f = c
+        return Fn("some", f.add(Fn("nth", nth)), 1)
+
+    def this_ability_ref(self, c: list) -> Any:
+        return "this_ability"
+
+    def damage_ref(self, c: list) -> Any:
+        return "damage"
+
     def n_or_more_ref(self, c: list) -> Any:
         return Fn("at_least", c[1], c[0])
 

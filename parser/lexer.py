@@ -389,8 +389,19 @@ def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
     """"on the battlefield" / "this way": marker tokens, so a description's post-modifier is
     not confused with "put it on top" / "this turn"."""
     for i, t in enumerate(toks):
-        if t.value.lower() == "this" and i + 1 < len(toks) and toks[i + 1].value.lower() == "way":
+        v = t.value.lower()
+        nxt = toks[i + 1].value.lower() if i + 1 < len(toks) else ""
+        if v == "this" and nxt == "way":
             toks[i] = PreToken(("THIS_WAY",) + t.types, t.value, t.start, t.end)
+            continue
+        if v == "from" and nxt == "it" and (i + 2 >= len(toks) or toks[i + 2].value != "'s"):
+            toks[i] = PreToken(("FROM_IT",) + t.types, t.value, t.start, t.end)
+            continue
+        if v == "exiled" and nxt == "with":
+            toks[i] = PreToken(("EXILED_WITH",) + t.types, t.value, t.start, t.end)
+            continue
+        if v == "attached" and nxt == "to":
+            toks[i] = PreToken(("ATTACHED_TO",) + t.types, t.value, t.start, t.end)
             continue
         if t.value.lower() == "on" and i + 2 < len(toks) and toks[i + 1].value.lower() == "the" \
                 and toks[i + 2].value.lower() in ("battlefield", "stack"):

@@ -210,6 +210,9 @@ class TriggersTransformer(Transformer):
     def step_your_main_phases(self, c: list) -> tuple:
         return ("main", "you")
 
+    def step_of_player(self, c: list) -> tuple:
+        return (c[0], c[1])
+
     def step_owner_next(self, c: list) -> tuple:
         return (c[1], Fn("next", c[0]))
 
