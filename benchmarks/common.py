@@ -267,6 +267,7 @@ def machine_info() -> dict[str, Any]:
         "mtgasp": mtgasp_version,
         "git_commit": _git("rev-parse", "--short", "HEAD"),
         "git_dirty": bool(_git("status", "--porcelain", "--untracked-files=no")),
+        "git_dirty_paths": _git("diff", "--name-only", "HEAD").splitlines()[:40],
         "load_average": _loadavg(),
     }
 

@@ -45,6 +45,13 @@ def _warm_up() -> dict[str, float]:
     return {"first query (parser build, card set)": t2 - t1, "first replacement query": t3 - t2}
 
 
+def _dirty(info: dict[str, Any]) -> str:
+    """" + uncommitted changes in parser/ (3 files)": the working tree is shared with others."""
+    paths = info.get("git_dirty_paths") or []
+    tops = sorted({p.split("/", 1)[0] + "/" if "/" in p else p for p in paths})
+    return " + uncommitted changes" + (f" in {', '.join(tops)} ({len(paths)} files)" if paths else "")
+
+
 def render(doc: dict[str, Any]) -> str:
     info = doc["machine"]
     lines = [
@@ -63,7 +70,7 @@ def render(doc: dict[str, Any]) -> str:
                 ["Python", f"{info['python']} ({info['python_implementation']})"],
                 ["clingo", info["clingo"]],
                 ["lark", info.get("lark", "")],
-                ["mtgasp", f"{info['mtgasp']} at {info['git_commit']}" + (" + uncommitted changes" if info.get("git_dirty") else "")],
+                ["mtgasp", f"{info['mtgasp']} at {info['git_commit']}" + (_dirty(info) if info.get("git_dirty") else "")],
                 ["load average before / after", f"{info.get('load_average')} / {doc.get('load_average_after')}"],
             ],
             "ll",

@@ -32,9 +32,8 @@ MIX: tuple[tuple[str, int, float], ...] = (
     ("Reflecting Pool", 4, 0.0),
     ("Exotic Orchard", 4, 0.0),
     ("Fellwar Stone", 3, 0.0),
-    ("Command Tower", 2, 0.0),
-    ("City of Brass", 2, 0.0),
-    ("Mana Confluence", 2, 0.0),
+    ("City of Brass", 3, 0.0),
+    ("Mana Confluence", 3, 0.0),
     ("Gaea's Cradle", 1, 0.0),
     ("Sol Ring", 2, 0.0),
     ("Azorius Signet", 2, 0.0),
@@ -46,6 +45,10 @@ MIX: tuple[tuple[str, int, float], ...] = (
     ("Grizzly Bears", 5, 0.2),
     ("Serra Angel", 3, 0.2),
 )
+
+# Command Tower is left out: without a commander its ability has no legal outcome in the rules
+# yet, and one Command Tower makes the whole mana_abilities query unsatisfiable (no answer for
+# any permanent), so it would time a non-answer (see docs/benchmarks.md).
 
 # alice's permanents that every board has (the query targets: "pool" for could_produce and tap).
 CORE: tuple[dict[str, Any], ...] = (
