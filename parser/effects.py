@@ -394,8 +394,8 @@ class EffectsTransformer(Transformer):
     def c_duration(self, c: list) -> list:
         return [with_duration(e, c[1]) for e in c[0]]
 
-    def vp_list(self, c: list) -> list:
-        return _flatten(c)
+    def vps(self, c: list) -> list:
+        return [v for v in _flatten(c) if isinstance(v, VP)]
 
     # --- verb phrases with their own shape ----------------------------------------------
     def v_add_mana(self, c: list) -> VP:
@@ -585,6 +585,76 @@ class EffectsTransformer(Transformer):
         from .filters import number_value
 
         return [AbFact("x_restriction", (ABIL, Fn("non", number_value(c[0]))))]
+
+    def bf_attached_to(self, c: list) -> Any:
+        return Fn("attached_to", c[-1])
+
+    def c_free(self, c: list) -> list:
+        for e in c[0]:
+            e.facts.append(("effect_without_paying", (ABIL, EIDX)))
+        return c[0]
+
+    def c_instead(self, c: list) -> list:
+        for e in c[0]:
+            e.facts.append(("effect_instead", (ABIL, EIDX)))
+        return c[0]
+
+    def c_pt_equal(self, c: list) -> list:
+        """"~'s power and toughness are each equal to ..." (a characteristic-defining ability)."""
+        eff = Fn("set_base_pt", c[1], c[1])
+        return [Effect(Fn("apply", c[0], eff, "permanent"), continuous=(c[0], eff))]
+
+    def c_power_equal(self, c: list) -> list:
+        eff = Fn("set_base_power", c[1])
+        return [Effect(Fn("apply", c[0], eff, "permanent"), continuous=(c[0], eff))]
+
+    def c_ring_tempts(self, c: list) -> list:
+        return [Effect(Fn("ring_tempts", "you"))]
+
+    def v_choose_kind(self, c: list) -> VP:
+        return VP("choose", [Fn(c[1], c[0])])
+
+    def s_next_time(self, c: list) -> list:
+        """"The next time <event> would happen [this turn], <effects>": a one-shot replacement."""
+        np_, vp = c[0], c[1]
+        vps = vp if isinstance(vp, list) else [vp]
+        events = [e.kind for v in vps for e in make_effects(np_, v)]
+        dur = c[2] if len(c) == 4 else "permanent"
+        out: list = [AbFact("next_time_replacement", (ABIL, ev, dur)) for ev in events]
+        return out + c[-1]
+
+    def tok_one_prefixed(self, c: list) -> list:
+        """"a tapped 3/3 ... token": words before the P/T join the description."""
+        pre, pt, words = c[0], c[1], c[2]
+        merged = Filter([b + [x for x in pre.branches[0] if x not in b] for b in words.branches])
+        return _token_facts([pt, merged] + c[3:])
+
+    def ck_color(self, c: list) -> str:
+        return "color"
+
+    def ck_creature_type(self, c: list) -> str:
+        return "creature_type"
+
+    def ck_card_name(self, c: list) -> str:
+        return "card_name"
+
+    def ck_nonland_card_name(self, c: list) -> str:
+        return "nonland_card_name"
+
+    def ck_number(self, c: list) -> str:
+        return "number"
+
+    def ck_basic_land_type(self, c: list) -> str:
+        return "basic_land_type"
+
+    def ck_land_type(self, c: list) -> str:
+        return "land_type"
+
+    def ck_card_type(self, c: list) -> str:
+        return "card_type"
+
+    def ck_odd_even(self, c: list) -> str:
+        return "odd_even"
 
     def rn_np(self, c: list) -> Any:
         return c[0]

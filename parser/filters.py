@@ -250,6 +250,12 @@ class FiltersTransformer(Transformer):
     def damage_ref(self, c: list) -> Any:
         return "damage"
 
+    def no_ref(self, c: list) -> Any:
+        return Fn("no", c[0])
+
+    def range_target_ref(self, c: list) -> Any:
+        return Fn("target_range", c[2], c[0], c[1])
+
     def n_or_more_ref(self, c: list) -> Any:
         return Fn("at_least", c[1], c[0])
 
@@ -602,7 +608,7 @@ class FiltersTransformer(Transformer):
         op, n = c[0]
         return [Fn("stat", "defense", op, n)]
 
-    def stat(self, c: list) -> str:
+    def stat_name(self, c: list) -> str:
         words = " ".join(str(t).lower() for t in c)
         return {
             "power": "power", "toughness": "toughness", "mana value": "mana_value",

@@ -255,7 +255,7 @@ class KeywordsTransformer(Transformer):
         return [Fn("either", Fn("costs", *c[0]), Fn("costs", *c[1]))]
 
     def k_enchant_zone(self, c: list) -> KW:
-        return KW("enchant", [Fn(c[1], c[0])])
+        return KW("enchant", [Fn(c[0], "you")])
 
     def zone_word_k(self, c: list) -> str:
         return str(c[0]).lower()

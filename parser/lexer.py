@@ -306,7 +306,7 @@ def tokenize(
                     sentence_start = True
     toks = _merge_self_phrases(out, vocab)
     toks = _close_quotes(toks)
-    toks = _mark_on_zone(_mark_separators(toks, vocab))
+    toks = _mark_on_zone(_mark_separators(_mark_phrases(toks, vocab), vocab))
     return _insert_cost_start(toks)
 
 
@@ -383,6 +383,45 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
 
 def _is_verb(t: PreToken, vocab: Vocabulary) -> bool:
     return any(x in vocab.verb_terminals for x in t.types)
+
+
+def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+    """Marker candidates decided by the next word(s): "mana value" and "converted mana cost"
+    become one MANA_VALUE token; "instead if"/"instead." get INSTEAD_IF/INSTEAD_END; a comma or
+    "each" before a verb VP_COMMA/EACH_V; a word before "counter(s)" is tried as WORD first
+    (a counter kind: "a loyalty counter")."""
+    out: list[PreToken] = []
+    n = len(toks)
+    i = 0
+    while i < n:
+        t = toks[i]
+        v = t.value.lower()
+        nxt = toks[i + 1] if i + 1 < n else None
+        nv = nxt.value.lower() if nxt is not None else ""
+        if v == "mana" and nv == "value":
+            out.append(PreToken(("MANA_VALUE",), "mana value", t.start, nxt.end))
+            i += 2
+            continue
+        if v == "converted" and nv == "mana" and i + 2 < n and toks[i + 2].value.lower() == "cost":
+            out.append(PreToken(("MANA_VALUE",), "mana value", t.start, toks[i + 2].end))
+            i += 3
+            continue
+        if v == "instead":
+            if nv == "if":
+                t = PreToken(("INSTEAD_IF",) + t.types, t.value, t.start, t.end)
+            elif nv in ("", ".", ","):
+                t = PreToken(("INSTEAD_END",) + t.types, t.value, t.start, t.end)
+        elif v == "," and nxt is not None and (
+            _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
+        ):
+            t = PreToken(("VP_COMMA",) + t.types, t.value, t.start, t.end)
+        elif v == "each" and nxt is not None and _is_verb(nxt, vocab):
+            t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
+        elif nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD":
+            t = PreToken(("WORD",) + tuple(x for x in t.types if x != "WORD"), t.value, t.start, t.end)
+        out.append(t)
+        i += 1
+    return out
 
 
 def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:

@@ -97,6 +97,12 @@ class TriggersTransformer(Transformer):
             out.extend(e if isinstance(e, list) else [e])
         return out
 
+    def t_and_whenever(self, c: list) -> list:
+        out: list = []
+        for e in c:
+            out.extend(e if isinstance(e, list) else [e])
+        return out
+
     def t_and_at(self, c: list) -> list:
         first = c[0] if isinstance(c[0], list) else [c[0]]
         return first + [c[1]]

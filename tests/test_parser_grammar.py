@@ -56,3 +56,9 @@ def test_creature_types_match_the_cr() -> None:
     line = next(ln for ln in text.split("\n") if ln.startswith("205.3m "))
     listed = line.split("All other creature types are one word long: ")[1].rstrip(".").replace(", and ", ", ")
     assert sorted(listed.split(", ") + ["Time Lord"]) == sorted(CREATURE_TYPES)
+
+
+def test_no_literal_hides_a_non_word() -> None:
+    """"nonland" is read as "non" + "land" only if "nonland" is not itself a literal."""
+    lits = set(get_parser().vocab.literals)
+    assert sorted(w for w in lits if w.startswith("non") and w[3:].lstrip("-") in lits) == []
