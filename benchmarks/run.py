@@ -90,12 +90,35 @@ def render(doc: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+DOCS = HERE.parent / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+
+
+def update_docs(summary: str) -> str:
+    """Put ``summary`` (latest.md, its title dropped and headings one level down) between the
+    results markers of docs/benchmarks.md."""
+    text = DOCS.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        return f"{DOCS.name}: no results markers, not updated"
+    body = []
+    for line in summary.splitlines():
+        if line.startswith("# "):
+            continue
+        body.append("#" + line if line.startswith("##") else line)
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    DOCS.write_text(head + BEGIN + "\n" + "\n".join(body).strip() + "\n" + END + tail, encoding="utf-8")
+    return f"updated {DOCS.relative_to(HERE.parent)}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Run the mtgasp benchmarks (see docs/benchmarks.md).")
     ap.add_argument("--quick", action="store_true", help="fewer sizes and repeats: under a minute")
     ap.add_argument("--only", action="append", choices=sorted(SECTIONS), metavar="NAME",
                     help=f"run only this benchmark (repeatable): {', '.join(SECTIONS)}")
     ap.add_argument("--json", metavar="FILE", help="also write the results to FILE")
+    ap.add_argument("--update-docs", action="store_true",
+                    help="copy the markdown summary into docs/benchmarks.md (between its results markers)")
     args = ap.parse_args(argv)
 
     json_path = Path(args.json).resolve() if args.json else None
@@ -146,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         json_path.write_text(text + "\n", encoding="utf-8")
     print(f"\nwrote {latest.relative_to(HERE.parent)} and {(RESULTS / 'latest.md').relative_to(HERE.parent)}"
           + (f" and {args.json}" if args.json else "") + f" ({doc['seconds']:.0f} s)")
+    if args.update_docs:
+        print(update_docs((RESULTS / "latest.md").read_text(encoding="utf-8")))
     mismatches = [m for s in doc["sections"].values() for m in s.get("messages", []) if "MISMATCH" in m]
     if mismatches:
         print(f"\n{len(mismatches)} MISMATCH(ES) — see above", file=sys.stderr)
