@@ -322,7 +322,7 @@ class EffectsTransformer(Transformer):
         return [e for vp in c[0] for e in make_effects("you", vp)]
 
     def c_subject(self, c: list) -> list:
-        return [e for vp in c[1] for e in make_effects(c[0], vp)]
+        return [e for vp in c[-1] for e in make_effects(c[0], vp)]
 
     def c_you_may_have(self, c: list) -> list:
         for e in c[0]:
@@ -515,7 +515,7 @@ class EffectsTransformer(Transformer):
 
     def c_instead_if(self, c: list) -> list:
         for e in c[0]:
-            e.facts.append(("effect_instead_if", (ABIL, EIDX, c[1])))
+            e.facts.append(("effect_instead_if", (ABIL, EIDX, c[-1])))
         return c[0]
 
     def s_if_mana_spent(self, c: list) -> list:
@@ -800,12 +800,13 @@ class EffectsTransformer(Transformer):
         return [VP("create_token", [Fn("times", n, Fn("count", f)), Fn("tok", ABIL, EIDX)], facts=facts) for n, facts in c[0]]
 
     def v_create_amount(self, c: list) -> list:
-        n, facts = c[0]
-        return [VP("create_token", [c[1], Fn("tok", ABIL, EIDX)], facts=facts)]
+        return [VP("create_token", [c[1], Fn("tok", ABIL, EIDX)], facts=c[0])]
+
+    def v_create_number(self, c: list) -> list:
+        return [VP("create_token", ["a_number", Fn("tok", ABIL, EIDX)], facts=c[0])]
 
     def v_create_that_many(self, c: list) -> list:
-        n, facts = c[0]
-        return [VP("create_token", ["that_much", Fn("tok", ABIL, EIDX)], facts=facts)]
+        return [VP("create_token", ["that_much", Fn("tok", ABIL, EIDX)], facts=c[0])]
 
     def v_create_x(self, c: list) -> list:
         n, facts = c[0]

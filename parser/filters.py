@@ -779,7 +779,12 @@ class FiltersTransformer(Transformer):
         return "each_opponent"
 
     def q_mana_value(self, c: list) -> Any:
-        return Fn("mana_value", number_value(c[0]))
+        op, n = c[-1]
+        return Fn("stat", "mana_value", op, n)
+
+    def p_who(self, c: list) -> list:
+        vps = c[0] if isinstance(c[0], list) else [c[0]]
+        return [Fn("who", *[Fn(v.name, *v.args) for v in vps])]
 
 
 def _filter_as_constraints(f: Filter) -> list:

@@ -215,7 +215,7 @@ class OracleTransformer(Transformer):
         return "has_activated_ability"
 
     def dp_mana_value(self, c: list) -> Any:
-        op, n = c[0]
+        op, n = c[-1]
         return Fn("mana_value", op, n)
 
     def dc_even(self, c: list) -> Any:
@@ -225,7 +225,7 @@ class OracleTransformer(Transformer):
         return "odd_mana_value"
 
     def dc_mana_value(self, c: list) -> Any:
-        op, n = c[0]
+        op, n = c[-1]
         return Fn("mana_value", op, n)
 
     def dc_lands(self, c: list) -> Any:
