@@ -38,7 +38,7 @@ def _parse_importtime(stderr: str) -> list[dict[str, Any]]:
     for line in stderr.splitlines():
         if not line.startswith("import time:"):
             continue
-        parts = line[len("import time:"):].split("|")
+        parts = line[len("import time:") :].split("|")
         if len(parts) != 3 or not parts[0].strip().isdigit():
             continue
         name = parts[2].rstrip()
@@ -56,13 +56,18 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
         rc = 0
         for _ in range(n):
             t0 = time.perf_counter()
-            proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
+            proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=300, check=False)
             t.samples.append(time.perf_counter() - t0)
             rc = proc.returncode
         rows.append({"command": label, "argv": cmd, "timing": t.to_json(), "exit_status": rc})
         log(f"  {label:<48} {fmt_s(t.median):>9} (min {fmt_s(t.best)}, exit {rc})")
     proc = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import mtgasp.cli"], capture_output=True, text=True, cwd=ROOT, timeout=120
+        [sys.executable, "-X", "importtime", "-c", "import mtgasp.cli"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
     )
     imports = _parse_importtime(proc.stderr)
     wanted = ("clingo", "lark", "yaml", "click")
@@ -108,7 +113,9 @@ def _phases(n: int) -> dict[str, float]:
     """Where the time of ``mtgasp tap`` goes, measured inside fresh processes (median of n)."""
     runs: list[dict[str, float]] = []
     for _ in range(n):
-        proc = subprocess.run([sys.executable, "-c", _PHASES], cwd=ROOT, capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [sys.executable, "-c", _PHASES], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+        )
         if proc.returncode == 0:
             runs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
     if not runs:
@@ -122,7 +129,15 @@ def markdown(res: dict[str, Any]) -> str:
         "",
         md_table(
             ["command", "median", "min", "exit status"],
-            [[f"`{r['command']}`", f"**{fmt_s(r['timing']['median'])}**", fmt_s(r["timing"]["min"]), r["exit_status"]] for r in res["rows"]],
+            [
+                [
+                    f"`{r['command']}`",
+                    f"**{fmt_s(r['timing']['median'])}**",
+                    fmt_s(r["timing"]["min"]),
+                    r["exit_status"],
+                ]
+                for r in res["rows"]
+            ],
             "lrrr",
         ),
     ]
@@ -137,13 +152,16 @@ def markdown(res: dict[str, Any]) -> str:
         total = res.get("import_total_us")
         out += [
             "",
-            "`python -X importtime -c \"import mtgasp.cli\"`, mtgasp's modules and its dependencies (cumulative, one run"
+            '`python -X importtime -c "import mtgasp.cli"`, mtgasp\'s modules and its dependencies (cumulative, one run'
             + (f"; `mtgasp.cli` in all: {fmt_s(total / 1e6)}" if total else "")
             + "):",
             "",
             md_table(
                 ["module", "cumulative", "self"],
-                [[f"`{r['module']}`", fmt_s(r["cumulative_us"] / 1e6), fmt_s(r["self_us"] / 1e6)] for r in res["imports"]],
+                [
+                    [f"`{r['module']}`", fmt_s(r["cumulative_us"] / 1e6), fmt_s(r["self_us"] / 1e6)]
+                    for r in res["imports"]
+                ],
             ),
         ]
     return "\n".join(out)

@@ -102,8 +102,12 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                 row.update(value)
                 b = value["breakdown"]
                 if value["count"] == 0:  # alice always has a Reflecting Pool, a Forest, Birds
-                    messages.append(loud(f"permanents: {q} on the board of {n} gave an empty answer ({value['result']})"))
-                log(f"  {n:>5} {q:<15} {fmt_s(b['total']):>9}  ground {fmt_s(b['ground'])}  solve {fmt_s(b['solve'])}  → {value['result']}")
+                    messages.append(
+                        loud(f"permanents: {q} on the board of {n} gave an empty answer ({value['result']})")
+                    )
+                log(
+                    f"  {n:>5} {q:<15} {fmt_s(b['total']):>9}  ground {fmt_s(b['ground'])}  solve {fmt_s(b['solve'])}  → {value['result']}"
+                )
             elif status == "timeout":
                 row["error"] = f"did not finish within {timeout:.0f} s"
                 log(f"  {n:>5} {q:<15} did not finish within {timeout:.0f} s")
@@ -121,7 +125,15 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                 g[f"{b}/{a}"] = ratio
                 g[f"exponent {b}/{a}"] = math.log(ratio) / math.log(b / a)
         growth.append(g)
-    return {"name": NAME, "title": TITLE, "quick": quick, "boards": boards, "rows": rows, "growth": growth, "messages": messages}
+    return {
+        "name": NAME,
+        "title": TITLE,
+        "quick": quick,
+        "boards": boards,
+        "rows": rows,
+        "growth": growth,
+        "messages": messages,
+    }
 
 
 def markdown(res: dict[str, Any]) -> str:
@@ -131,13 +143,23 @@ def markdown(res: dict[str, Any]) -> str:
         "Exotic Orchard, Fellwar Stone, City of Brass, Mana Confluence, Gaea's Cradle, "
         "Sol Ring, Azorius Signet, Llanowar Elves / Elvish Mystic / Birds of Paradise / Priest of Titania / "
         "Elvish Archdruid (30% summoning sick), Grizzly Bears, Serra Angel; 15% of permanents tapped. "
-        "Queries: `could_produce(state, \"pool\")` and `tap(state, \"pool\")` (alice's Reflecting Pool), "
-        "`mana_abilities(state, \"alice\")`. Median of N calls in a warm process."
+        'Queries: `could_produce(state, "pool")` and `tap(state, "pool")` (alice\'s Reflecting Pool), '
+        '`mana_abilities(state, "alice")`. Median of N calls in a warm process.'
     )
     out.append("")
     out.append(
         md_table(
-            ["board", "players", "alice's", "distinct cards", "state facts", "card facts", "build state", "state facts time", "card facts time"],
+            [
+                "board",
+                "players",
+                "alice's",
+                "distinct cards",
+                "state facts",
+                "card facts",
+                "build state",
+                "state facts time",
+                "card facts time",
+            ],
             [
                 [
                     f"{b['permanents']} permanents",
@@ -158,7 +180,20 @@ def markdown(res: dict[str, Any]) -> str:
     table = []
     for r in res["rows"]:
         if r["status"] != "ok":
-            table.append([r["permanents"], f"`{r['query']}`", r.get("error", r["status"]).splitlines()[-1], "", "", "", "", "", "", ""])
+            table.append(
+                [
+                    r["permanents"],
+                    f"`{r['query']}`",
+                    r.get("error", r["status"]).splitlines()[-1],
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                ]
+            )
             continue
         b = r["breakdown"]
         table.append(
@@ -177,7 +212,18 @@ def markdown(res: dict[str, Any]) -> str:
         )
     out.append(
         md_table(
-            ["permanents", "query", "wall (median)", "ground", "solve", "clingo load", "Python (facts + decode)", "N", "answer", "solve calls"],
+            [
+                "permanents",
+                "query",
+                "wall (median)",
+                "ground",
+                "solve",
+                "clingo load",
+                "Python (facts + decode)",
+                "N",
+                "answer",
+                "solve calls",
+            ],
             table,
         )
     )

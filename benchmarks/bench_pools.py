@@ -28,7 +28,9 @@ def _mtgasp(any_color: int, limit: int, reps: int) -> dict[str, Any]:
     state = twenty_lands(any_color)
     probe = Probe()
     with probe.active():
-        b, samples, res = repeat_breakdown(probe, lambda: engine.pools(state, "alice", limit=limit), n=reps, budget=20.0)
+        b, samples, res = repeat_breakdown(
+            probe, lambda: engine.pools(state, "alice", limit=limit), n=reps, budget=20.0
+        )
     return {
         "breakdown": b.to_json(),
         "samples": samples,
@@ -117,31 +119,44 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                 )
             elif status == "timeout":
                 row["error"] = f"did not finish within {timeout:.0f} s"
-                messages.append(loud(f"pools: mtgasp did not finish within {timeout:.0f} s for {a} any-color lands, limit {limit}"))
+                messages.append(
+                    loud(f"pools: mtgasp did not finish within {timeout:.0f} s for {a} any-color lands, limit {limit}")
+                )
             else:
                 row["error"] = value
                 messages.append(loud(f"pools: mtgasp failed for {a} any-color lands, limit {limit}"))
                 log(value)
             rows.append(row)
-    return {"name": NAME, "title": TITLE, "quick": quick, "rows": rows, "messages": messages, "bruteforce_budget": bf_budget}
+    return {
+        "name": NAME,
+        "title": TITLE,
+        "quick": quick,
+        "rows": rows,
+        "messages": messages,
+        "bruteforce_budget": bf_budget,
+    }
 
 
 def markdown(res: dict[str, Any]) -> str:
     out = [
-        "alice controls 20 untapped lands; *a* of them are any-color (City of Brass and Mana Confluence "
-        "alternately), the rest basic lands cycling W U B R G. `Engine().pools(state, \"alice\", limit=L)`: "
-        "wall time (median of 3 in a child process), pools listed, whether the listing is complete or was "
-        "bounded by the limit, maximal pools found. *Brute force*: every subset of lands × every color "
-        f"choice, one by one, in Python (budget {res['bruteforce_budget']:.0f} s; after the first case that "
-        "does not finish, larger cases get a 2 s probe to project the time). *Distinct sets*: the set of "
-        "distinct pools after each land (exact counts; mtgasp's pools are checked against it: every listed "
-        "pool reachable, a complete listing equal to it, a complete maximal search equal to its maximal pools).",
+        (
+            "alice controls 20 untapped lands; *a* of them are any-color (City of Brass and Mana Confluence "
+            'alternately), the rest basic lands cycling W U B R G. `Engine().pools(state, "alice", limit=L)`: '
+            "wall time (median of 3 in a child process), pools listed, whether the listing is complete or was "
+            "bounded by the limit, maximal pools found. *Brute force*: every subset of lands × every color "
+            f"choice, one by one, in Python (budget {res['bruteforce_budget']:.0f} s; after the first case that "
+            "does not finish, larger cases get a 2 s probe to project the time). *Distinct sets*: the set of "
+            "distinct pools after each land (exact counts; mtgasp's pools are checked against it: every listed "
+            "pool reachable, a complete listing equal to it, a complete maximal search equal to its maximal pools)."
+        ),
         "",
     ]
     rows = []
     for r in res["rows"]:
         bf = r["bruteforce"]
-        bf_text = fmt_s(bf["seconds"]) if bf["finished"] else f"did not finish (projected {fmt_s(bf['projected_seconds'])})"
+        bf_text = (
+            fmt_s(bf["seconds"]) if bf["finished"] else f"did not finish (projected {fmt_s(bf['projected_seconds'])})"
+        )
         if r["status"] == "ok":
             b = r["breakdown"]
             listed = f"{r['listed']}" + (" (all)" if r["complete"] else " (bounded)")
@@ -166,13 +181,37 @@ def markdown(res: dict[str, Any]) -> str:
             )
         else:
             rows.append(
-                [r["any_color"], f"{r['combinations']:.3g}", r["distinct_pools"], r["maximal_pools"], r["limit"],
-                 r.get("error", "").splitlines()[-1] if r.get("error") else r["status"], "", "", "", "", bf_text, fmt_s(r["distinct_sets_seconds"])]
+                [
+                    r["any_color"],
+                    f"{r['combinations']:.3g}",
+                    r["distinct_pools"],
+                    r["maximal_pools"],
+                    r["limit"],
+                    r.get("error", "").splitlines()[-1] if r.get("error") else r["status"],
+                    "",
+                    "",
+                    "",
+                    "",
+                    bf_text,
+                    fmt_s(r["distinct_sets_seconds"]),
+                ]
             )
     out.append(
         md_table(
-            ["any-color", "subsets × colors", "distinct pools", "maximal pools", "limit", "mtgasp wall",
-             "ground / solve / Python", "pools listed", "maximal found", "agrees", "brute force", "distinct sets"],
+            [
+                "any-color",
+                "subsets × colors",
+                "distinct pools",
+                "maximal pools",
+                "limit",
+                "mtgasp wall",
+                "ground / solve / Python",
+                "pools listed",
+                "maximal found",
+                "agrees",
+                "brute force",
+                "distinct sets",
+            ],
             rows,
         )
     )

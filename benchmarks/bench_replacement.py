@@ -84,7 +84,9 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
             unsupported = _parser_check(replacement_state(family, min(5, max(ks))))
             if unsupported:
                 messages.append(
-                    loud(f"replacement/{family}: the parser does not read {', '.join(unsupported)} yet; mtgasp's answers below ignore them")
+                    loud(
+                        f"replacement/{family}: the parser does not read {', '.join(unsupported)} yet; mtgasp's answers below ignore them"
+                    )
                 )
             for k in ks:
                 state = replacement_state(family, k)
@@ -92,7 +94,9 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                 row: dict[str, Any] = {"k": k}
                 # mtgasp: tap (distinct results with order counts)
                 reps = (5 if k <= 10 else 1) if quick else (7 if k <= 10 else 3)
-                b, samples, res = repeat_breakdown(probe, lambda: engine.tap(state, "land"), n=reps, budget=10.0)
+                b, samples, res = repeat_breakdown(
+                    probe, lambda state=state: engine.tap(state, "land"), n=reps, budget=10.0
+                )
                 got = _mtgasp_counts(res)
                 row["mtgasp"] = {"breakdown": b.to_json(), "samples": samples}
                 row["distinct_results"] = len(got)
@@ -109,7 +113,9 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                     row["orders_listed"] = len(ores.orders)
                     if ocounts != got:
                         row["orders_agree"] = False
-                        messages.append(loud(f"replacement/{family} k={k}: MISMATCH between Engine.tap and Engine.orders"))
+                        messages.append(
+                            loud(f"replacement/{family} k={k}: MISMATCH between Engine.tap and Engine.orders")
+                        )
                     else:
                         row["orders_agree"] = True
                 # the memoized oracle (every k)
@@ -119,7 +125,9 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                 row["agree_grouped"] = grouped == got
                 if grouped != got:
                     messages.append(
-                        loud(f"replacement/{family} k={k}: MISMATCH mtgasp {_key(got)} vs oracle (grouped) {_key(grouped)}")
+                        loud(
+                            f"replacement/{family} k={k}: MISMATCH mtgasp {_key(got)} vs oracle (grouped) {_key(grouped)}"
+                        )
                     )
                 # the brute force, while it can finish
                 projected = bf_last * k if bf_last is not None else 0.0
@@ -133,7 +141,9 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                     row["agree_bruteforce"] = brute == got
                     if brute != got:
                         messages.append(
-                            loud(f"replacement/{family} k={k}: MISMATCH mtgasp {_key(got)} vs brute force {_key(brute)}")
+                            loud(
+                                f"replacement/{family} k={k}: MISMATCH mtgasp {_key(got)} vs brute force {_key(brute)}"
+                            )
                         )
                     if bf_last > bf_stop_after:
                         bf_stopped = f"stopped after k={k}: one run took {fmt_s(bf_last)} (> {bf_stop_after:.0f} s)"
@@ -146,13 +156,28 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                     f"  {len(got)} results, {sum(got.values())} orders"
                     f"{'' if row['agree_grouped'] and row.get('agree_bruteforce', True) else '  MISMATCH'}"
                 )
-            families.append({"family": family, "description": FAMILIES[family], "rows": rows, "bruteforce_stopped": bf_stopped, "unsupported": unsupported})
+            families.append(
+                {
+                    "family": family,
+                    "description": FAMILIES[family],
+                    "rows": rows,
+                    "bruteforce_stopped": bf_stopped,
+                    "unsupported": unsupported,
+                }
+            )
     targets = []
     for fam in families:
         r10 = next((r for r in fam["rows"] if r["k"] == 10), None)
         if r10 is not None and "bruteforce_seconds" in r10:
             ratio = r10["bruteforce_seconds"] / r10["mtgasp"]["breakdown"]["total"]
-            targets.append({"family": fam["family"], "target": "k = 10: at least 100x faster than brute force", "value": ratio, "met": ratio >= 100})
+            targets.append(
+                {
+                    "family": fam["family"],
+                    "target": "k = 10: at least 100x faster than brute force",
+                    "value": ratio,
+                    "met": ratio >= 100,
+                }
+            )
         r20 = next((r for r in fam["rows"] if r["k"] == 20), None)
         if r20 is not None:
             t = r20["mtgasp"]["breakdown"]["total"]
@@ -160,7 +185,14 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
     for t in targets:
         if not t["met"]:
             messages.append(loud(f"replacement/{t['family']}: target missed — {t['target']}"))
-    return {"name": NAME, "title": TITLE, "quick": quick, "families": families, "targets": targets, "messages": messages}
+    return {
+        "name": NAME,
+        "title": TITLE,
+        "quick": quick,
+        "families": families,
+        "targets": targets,
+        "messages": messages,
+    }
 
 
 def _mana_text(key: str) -> str:
@@ -170,14 +202,16 @@ def _mana_text(key: str) -> str:
 
 def markdown(res: dict[str, Any]) -> str:
     out = [
-        "alice taps a Wastes ({C}) with k replacement effects (effect cards defined in the state's "
-        "`cards:` with their Oracle text). *mtgasp* = `Engine().tap(state, \"land\")` (median; every "
-        "distinct result with its number of orders), split into ground / solve / Python (facts + "
-        "decode, which counts the orders on the CR 616 graph); *orders()* = `Engine().orders(state, "
-        "\"land\", limit=10)` once (it calls `tap` and then lists ten orders). *Brute force* = "
-        "`bruteforce.results`, every legal order walked in Python, same process. *Check*: mtgasp's "
-        "results and order counts equal the brute force's (✓) — or, where the brute force did not "
-        "run, `bruteforce.results_grouped` (the same count memoized on identical effects; ✓ₒ).",
+        (
+            "alice taps a Wastes ({C}) with k replacement effects (effect cards defined in the state's "
+            '`cards:` with their Oracle text). *mtgasp* = `Engine().tap(state, "land")` (median; every '
+            "distinct result with its number of orders), split into ground / solve / Python (facts + "
+            "decode, which counts the orders on the CR 616 graph); *orders()* = `Engine().orders(state, "
+            '"land", limit=10)` once (it calls `tap` and then lists ten orders). *Brute force* = '
+            "`bruteforce.results`, every legal order walked in Python, same process. *Check*: mtgasp's "
+            "results and order counts equal the brute force's (✓) — or, where the brute force did not "
+            "run, `bruteforce.results_grouped` (the same count memoized on identical effects; ✓ₒ)."
+        ),
     ]
     for fam in res["families"]:
         out += ["", f"**{fam['family']}** — {fam['description']}.", ""]
@@ -206,12 +240,27 @@ def markdown(res: dict[str, Any]) -> str:
             )
         out.append(
             md_table(
-                ["k", "mtgasp tap", "ground / solve / Python", "orders()", "brute force", "brute / mtgasp", "distinct results", "orders", "check"],
+                [
+                    "k",
+                    "mtgasp tap",
+                    "ground / solve / Python",
+                    "orders()",
+                    "brute force",
+                    "brute / mtgasp",
+                    "distinct results",
+                    "orders",
+                    "check",
+                ],
                 rows,
             )
         )
         last = fam["rows"][-1]
-        out += ["", f"Results at k = {last['k']}: " + ", ".join(f"{_mana_text(m)} ({n:,} orders)" for m, n in last["results"].items()) + "."]
+        out += [
+            "",
+            f"Results at k = {last['k']}: "
+            + ", ".join(f"{_mana_text(m)} ({n:,} orders)" for m, n in last["results"].items())
+            + ".",
+        ]
         if fam["bruteforce_stopped"]:
             out.append(f"Brute force {fam['bruteforce_stopped']}.")
         if fam.get("unsupported"):

@@ -15,6 +15,7 @@ Nothing here changes what mtgasp computes. :class:`Probe` wraps ``mtgasp.queries
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import os
 import platform
 import statistics
@@ -73,7 +74,7 @@ def repeat(fn: Callable[[], Any], *, n: int, budget: float = float("inf")) -> tu
 
 def fmt_s(seconds: float | None) -> str:
     """A duration for a table: 0.8 ms, 12.3 ms, 1.24 s."""
-    if seconds is None or seconds != seconds:
+    if seconds is None or math.isnan(seconds):
         return "—"
     if seconds < 1e-3:
         return f"{seconds * 1e6:.0f} µs"
@@ -83,7 +84,7 @@ def fmt_s(seconds: float | None) -> str:
 
 
 def fmt_ratio(x: float | None) -> str:
-    if x is None or x != x:
+    if x is None or math.isnan(x):
         return "—"
     if x >= 100:
         return f"{x:,.0f}x"
@@ -193,7 +194,9 @@ def median_breakdown(items: list[Breakdown]) -> Breakdown:
     return ordered[(len(ordered) - 1) // 2]
 
 
-def repeat_breakdown(probe: Probe, fn: Callable[[], Any], *, n: int, budget: float = float("inf")) -> tuple[Breakdown, list[float], Any]:
+def repeat_breakdown(
+    probe: Probe, fn: Callable[[], Any], *, n: int, budget: float = float("inf")
+) -> tuple[Breakdown, list[float], Any]:
     runs: list[Breakdown] = []
     out = None
     spent = 0.0
@@ -223,7 +226,9 @@ def _cpu_model() -> str:
 
 def _git(*args: str) -> str:
     try:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout.strip()
+        return subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return ""
 
@@ -235,13 +240,13 @@ def machine_info() -> dict[str, Any]:
         import mtgasp
 
         mtgasp_version = mtgasp.__version__
-    except Exception:  # pragma: no cover - reported, not fatal
+    except (ImportError, AttributeError):  # pragma: no cover - reported, not fatal
         mtgasp_version = "?"
     try:
         import lark
 
         lark_version = lark.__version__
-    except Exception:  # pragma: no cover
+    except (ImportError, AttributeError):  # pragma: no cover
         lark_version = "?"
     try:
         affinity = len(os.sched_getaffinity(0))

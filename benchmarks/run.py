@@ -21,11 +21,11 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-import bench_cli  # noqa: E402
-import bench_permanents  # noqa: E402
-import bench_pools  # noqa: E402
-import bench_replacement  # noqa: E402
-from common import RESULTS, fmt_s, machine_info, md_table  # noqa: E402
+import bench_cli
+import bench_permanents
+import bench_pools
+import bench_replacement
+from common import RESULTS, fmt_s, machine_info, md_table
 
 SECTIONS = {m.NAME: m for m in (bench_permanents, bench_pools, bench_cli, bench_replacement)}
 
@@ -46,7 +46,7 @@ def _warm_up() -> dict[str, float]:
 
 
 def _dirty(info: dict[str, Any]) -> str:
-    """" + uncommitted changes in parser/ (3 files)": the working tree is shared with others."""
+    """ " + uncommitted changes in parser/ (3 files)": the working tree is shared with others."""
     paths = info.get("git_dirty_paths") or []
     tops = sorted({p.split("/", 1)[0] + "/" if "/" in p else p for p in paths})
     return " + uncommitted changes" + (f" in {', '.join(tops)} ({len(paths)} files)" if paths else "")
@@ -70,7 +70,10 @@ def render(doc: dict[str, Any]) -> str:
                 ["Python", f"{info['python']} ({info['python_implementation']})"],
                 ["clingo", info["clingo"]],
                 ["lark", info.get("lark", "")],
-                ["mtgasp", f"{info['mtgasp']} at {info['git_commit']}" + (_dirty(info) if info.get("git_dirty") else "")],
+                [
+                    "mtgasp",
+                    f"{info['mtgasp']} at {info['git_commit']}" + (_dirty(info) if info.get("git_dirty") else ""),
+                ],
                 ["load average before / after", f"{info.get('load_average')} / {doc.get('load_average_after')}"],
             ],
             "ll",
@@ -78,15 +81,20 @@ def render(doc: dict[str, Any]) -> str:
     ]
     warm = doc.get("warm_up")
     if warm:
-        lines += ["", "Paid once per process (kept out of the figures below): " + ", ".join(f"{k} {fmt_s(v)}" for k, v in warm.items()) + "."]
-    for name in SECTIONS:
+        lines += [
+            "",
+            "Paid once per process (kept out of the figures below): "
+            + ", ".join(f"{k} {fmt_s(v)}" for k, v in warm.items())
+            + ".",
+        ]
+    for name, mod in SECTIONS.items():
         sec = doc["sections"].get(name)
         if sec is None:
             continue
         head = f"## {sec['title']}"
         if sec.get("quick") != doc.get("quick") or sec.get("date") != info["date"]:
             head += f" ({'quick' if sec.get('quick') else 'full'} run of {sec.get('date', '?')})"
-        lines += ["", head, "", SECTIONS[name].markdown(sec)]
+        lines += ["", head, "", mod.markdown(sec)]
     return "\n".join(lines) + "\n"
 
 
@@ -114,18 +122,28 @@ def update_docs(summary: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Run the mtgasp benchmarks (see docs/benchmarks.md).")
     ap.add_argument("--quick", action="store_true", help="fewer sizes and repeats: under a minute")
-    ap.add_argument("--only", action="append", choices=sorted(SECTIONS), metavar="NAME",
-                    help=f"run only this benchmark (repeatable): {', '.join(SECTIONS)}")
+    ap.add_argument(
+        "--only",
+        action="append",
+        choices=sorted(SECTIONS),
+        metavar="NAME",
+        help=f"run only this benchmark (repeatable): {', '.join(SECTIONS)}",
+    )
     ap.add_argument("--json", metavar="FILE", help="also write the results to FILE")
-    ap.add_argument("--update-docs", action="store_true",
-                    help="copy the markdown summary into docs/benchmarks.md (between its results markers)")
+    ap.add_argument(
+        "--update-docs",
+        action="store_true",
+        help="copy the markdown summary into docs/benchmarks.md (between its results markers)",
+    )
     args = ap.parse_args(argv)
 
     json_path = Path(args.json).resolve() if args.json else None
     os.chdir(HERE.parent)  # the CLI benchmark runs examples/ paths from the repository root
     t_start = time.perf_counter()
     info = machine_info()
-    print(f"mtgasp benchmarks — {info['cpu']}, Python {info['python']}, clingo {info['clingo']}, load {info['load_average']}")
+    print(
+        f"mtgasp benchmarks — {info['cpu']}, Python {info['python']}, clingo {info['clingo']}, load {info['load_average']}"
+    )
     warm = _warm_up()
     print("warm-up: " + ", ".join(f"{k} {fmt_s(v)}" for k, v in warm.items()))
     names = args.only or list(SECTIONS)
@@ -152,7 +170,11 @@ def main(argv: list[str] | None = None) -> int:
             sections = merged
         except (OSError, ValueError):
             pass
-    command = "python3 benchmarks/run.py" + (" --quick" if args.quick else "") + "".join(f" --only {n}" for n in args.only or [])
+    command = (
+        "python3 benchmarks/run.py"
+        + (" --quick" if args.quick else "")
+        + "".join(f" --only {n}" for n in args.only or [])
+    )
     doc = {
         "command": command,
         "quick": args.quick,
@@ -167,8 +189,11 @@ def main(argv: list[str] | None = None) -> int:
     (RESULTS / "latest.md").write_text(render(doc), encoding="utf-8")
     if json_path:
         json_path.write_text(text + "\n", encoding="utf-8")
-    print(f"\nwrote {latest.relative_to(HERE.parent)} and {(RESULTS / 'latest.md').relative_to(HERE.parent)}"
-          + (f" and {args.json}" if args.json else "") + f" ({doc['seconds']:.0f} s)")
+    print(
+        f"\nwrote {latest.relative_to(HERE.parent)} and {(RESULTS / 'latest.md').relative_to(HERE.parent)}"
+        + (f" and {args.json}" if args.json else "")
+        + f" ({doc['seconds']:.0f} s)"
+    )
     if args.update_docs:
         print(update_docs((RESULTS / "latest.md").read_text(encoding="utf-8")))
     mismatches = [m for s in doc["sections"].values() for m in s.get("messages", []) if "MISMATCH" in m]

@@ -161,7 +161,12 @@ def effect_cards() -> list[dict[str, Any]]:
     cards = [{"name": "Twice Over", "type_line": "Enchantment", "mana_cost": "{2}{G}", "oracle_text": DOUBLER_TEXT}]
     for c in CYCLE:
         cards.append(
-            {"name": f"Tint {COLOR_NAMES[c]}", "type_line": "Enchantment", "mana_cost": f"{{2}}{{{c}}}", "oracle_text": tint_text(c)}
+            {
+                "name": f"Tint {COLOR_NAMES[c]}",
+                "type_line": "Enchantment",
+                "mana_cost": f"{{2}}{{{c}}}",
+                "oracle_text": tint_text(c),
+            }
         )
     return cards
 
@@ -187,7 +192,7 @@ def family_effects(family: str, k: int) -> list[tuple[str, str]]:
 
 
 FAMILIES = {
-    "independent": "k copies of a doubler (\"twice as much of that mana\")",
+    "independent": 'k copies of a doubler ("twice as much of that mana")',
     "interacting": "type-changers (W, U, B, R, G, W, ...) alternating with doublers",
     "type_changers": "k type-changers only, colors cycling W, U, B, R, G",
 }

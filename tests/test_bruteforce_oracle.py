@@ -86,7 +86,7 @@ def test_three_type_changers_give_each_color_with_two_orders() -> None:
 
 
 def test_min_amount_effect_applies_only_after_a_doubler() -> None:
-    """"If it would produce two or more mana, it produces {R} instead of any other type":
+    """ "If it would produce two or more mana, it produces {R} instead of any other type":
     applicable to {G}{G} but not to {G}. Doubler first → {R}{R} (the second effect becomes
     applicable, CR 616.1f); the min_amount effect can't go first."""
     picky = Effect("set_type", "R", min_amount=2)
