@@ -35,7 +35,8 @@ _NO_ACTOR = frozenset({
     "tap", "untap", "tap_or_untap", "counter", "counter_unless_pay", "regenerate", "transform",
     "attach", "goad", "detain", "suspect", "exert", "airbend", "cloak",
     "return_battlefield_owner", "double_power", "double_counters", "switch_pt_np",
-    "prevent_by", "prevent_to", "prevent_combat_by", "prevent_next", "fog",
+    "prevent_by", "prevent_to", "prevent_combat_by", "prevent_next", "fog", "prevent_damage",
+    "prevent_that",
 })
 
 #: verbs that describe (continuous) characteristics or rules of their subject
@@ -496,13 +497,13 @@ class EffectsTransformer(Transformer):
         return c[0]
 
     def fe_basic_land_type(self, c: list) -> Any:
-        return Fn("basic_land_type_among", c[0])
+        return Fn("basic_land_type_among", c[-1])
 
     def fe_color(self, c: list) -> Any:
         return Fn("color_among", c[0])
 
     def fe_card_type(self, c: list) -> Any:
-        return Fn("card_type_among", c[0])
+        return Fn("card_type_among", c[-1])
 
     def fe_counter(self, c: list) -> Any:
         return Fn("counter_on", c[0], c[1])
@@ -655,6 +656,44 @@ class EffectsTransformer(Transformer):
 
     def ck_odd_even(self, c: list) -> str:
         return "odd_even"
+
+    def c_instead_of(self, c: list) -> list:
+        vps = c[1] if isinstance(c[1], list) else [c[1]]
+        for e in c[0]:
+            for v in vps:
+                e.facts.append(("effect_instead_of", (ABIL, EIDX, Fn(v.name, *v.args))))
+        return c[0]
+
+    def d_while_exiled(self, c: list) -> Any:
+        return Fn("while_exiled", c[0])
+
+    def v_prevent(self, c: list) -> VP:
+        """"Prevent all combat damage that would be dealt to ~ by creatures blocking it this turn"."""
+        return VP("prevent_damage", [c[0], *c[1:]])
+
+    def v_prevent_from(self, c: list) -> VP:
+        return VP("prevent_damage", [c[0], Fn("by", c[1]), *c[2:]])
+
+    def pw_all(self, c: list) -> Any:
+        return "all"
+
+    def pw_all_combat(self, c: list) -> Any:
+        return "all_combat"
+
+    def pw_next(self, c: list) -> Any:
+        return Fn("next", c[0])
+
+    def pw_all_but(self, c: list) -> Any:
+        return Fn("all_but", c[0])
+
+    def pt_to(self, c: list) -> Any:
+        return Fn("to", c[0])
+
+    def pt_by(self, c: list) -> Any:
+        return Fn("by", c[0])
+
+    def pt_duration(self, c: list) -> Any:
+        return Fn("during", c[0])
 
     def rn_np(self, c: list) -> Any:
         return c[0]

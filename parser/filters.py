@@ -256,6 +256,9 @@ class FiltersTransformer(Transformer):
     def range_target_ref(self, c: list) -> Any:
         return Fn("target_range", c[2], c[0], c[1])
 
+    def n_or_fewer_ref(self, c: list) -> Any:
+        return Fn("at_most", c[1], c[0])
+
     def n_or_more_ref(self, c: list) -> Any:
         return Fn("at_least", c[1], c[0])
 
@@ -614,6 +617,7 @@ class FiltersTransformer(Transformer):
             "power": "power", "toughness": "toughness", "mana value": "mana_value",
             "converted mana cost": "mana_value", "total power": "total_power",
             "base power": "base_power", "loyalty": "loyalty", "defense": "defense",
+            "total mana value": "total_mana_value",
         }[words]
 
     def cmp_eq(self, c: list) -> tuple:
@@ -730,10 +734,10 @@ class FiltersTransformer(Transformer):
         return Fn("hand_size", player_term(c[0]))
 
     def amount_card_types(self, c: list) -> Any:
-        return Fn("card_types_among", as_filter(c[0]))
+        return Fn("card_types_among", as_filter(c[-1]))
 
     def amount_basic_land_types(self, c: list) -> Any:
-        return Fn("basic_land_types_among", as_filter(c[0]))
+        return Fn("basic_land_types_among", as_filter(c[-1]))
 
     def amount_colors(self, c: list) -> Any:
         return Fn("colors_among", as_filter(c[0]))

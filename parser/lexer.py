@@ -385,6 +385,15 @@ def _is_verb(t: PreToken, vocab: Vocabulary) -> bool:
     return any(x in vocab.verb_terminals for x in t.types)
 
 
+#: two words read as one token: "creature type" is not a creature, "this ability" not "this"
+_MERGED = {
+    ("creature", "type"): "CREATURE_TYPE", ("creature", "types"): "CREATURE_TYPE",
+    ("card", "type"): "CARD_TYPE", ("card", "types"): "CARD_TYPE",
+    ("land", "type"): "LAND_TYPE", ("land", "types"): "LAND_TYPE",
+    ("card", "name"): "CARD_NAME", ("this", "ability"): "THIS_ABILITY",
+}
+
+
 def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     """Marker candidates decided by the next word(s): "mana value" and "converted mana cost"
     become one MANA_VALUE token; "instead if"/"instead." get INSTEAD_IF/INSTEAD_END; a comma or
@@ -398,6 +407,15 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         v = t.value.lower()
         nxt = toks[i + 1] if i + 1 < n else None
         nv = nxt.value.lower() if nxt is not None else ""
+        merged = _MERGED.get((v, nv))
+        if merged is not None:
+            out.append(PreToken((merged,), f"{t.value} {nxt.value}", t.start, nxt.end))
+            i += 2
+            continue
+        if v == "without" and nv == "paying":
+            t = PreToken(("WITHOUT_PAYING",) + t.types, t.value, t.start, t.end)
+        elif v == "at" and nv == "random":
+            t = PreToken(("AT_RANDOM",) + t.types, t.value, t.start, t.end)
         if v == "mana" and nv == "value":
             out.append(PreToken(("MANA_VALUE",), "mana value", t.start, nxt.end))
             i += 2
