@@ -93,7 +93,12 @@ def render(doc: dict[str, Any]) -> str:
             continue
         head = f"## {sec['title']}"
         if sec.get("quick") != doc.get("quick") or sec.get("date") != info["date"]:
-            head += f" ({'quick' if sec.get('quick') else 'full'} run of {sec.get('date', '?')})"
+            head += f" ({'quick' if sec.get('quick') else 'full'} run of {sec.get('date', '?')}"
+            m = sec.get("machine")
+            if m:
+                head += f" at {m['git_commit']}" + (_dirty(m) if m.get("git_dirty") else "")
+                head += f", load average {m.get('load_average')}"
+            head += ")"
         lines += ["", head, "", mod.markdown(sec)]
     return "\n".join(lines) + "\n"
 
@@ -155,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         res = mod.run(quick=args.quick, log=print)
         res["seconds"] = time.perf_counter() - t0
         res["date"] = info["date"]
+        res["machine"] = info
         sections[name] = res
         print()
         print(mod.markdown(res))
