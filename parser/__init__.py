@@ -279,7 +279,6 @@ def _salvage_keywords(parser, body: str, prefix: int, names: tuple[str, ...], to
 def _message(parser, exc: UnexpectedInput, start: int, length: int) -> str:
     """Lark's UnexpectedInput as one line: what came, at which column (1-based, counted from
     ``start``, an offset like the tokens' positions), what was expected."""
-    expected: list[str] = []
     got = "end of text"
     col = length + 1
     if isinstance(exc, UnexpectedToken):
@@ -287,6 +286,15 @@ def _message(parser, exc: UnexpectedInput, start: int, length: int) -> str:
         if tok.type != "$END":
             got = repr(str(tok)) if str(tok) else tok.type
             col = tok.start_pos - start + 1
-        expected = sorted({parser.display.get(t, t) for t in exc.expected if t != "$END"})
-    shown = ", ".join(expected[:10]) + (f", ... ({len(expected)} in all)" if len(expected) > 10 else "")
-    return f"unexpected {got} at column {col}; expected {shown or 'end of text'}"
+        key = frozenset(exc.expected)
+        shown = _EXPECTED_TEXT.get(key)
+        if shown is None:
+            names = sorted({parser.display.get(t, t) for t in exc.expected if t != "$END"})
+            shown = ", ".join(names[:10]) + (f", ... ({len(names)} in all)" if len(names) > 10 else "")
+            _EXPECTED_TEXT[key] = shown
+        return f"unexpected {got} at column {col}; expected {shown or 'end of text'}"
+    return f"unexpected {got} at column {col}; expected end of text"
+
+
+#: expected-terminal sets (they repeat: one per parser state) → their text in messages
+_EXPECTED_TEXT: dict[frozenset, str] = {}

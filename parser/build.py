@@ -16,7 +16,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
-from lark import Lark, Transformer
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedToken
+from lark.parsers.lalr_analysis import Shift
 from lark.lexer import PatternStr
 from lark.visitors import merge_transformers
 
@@ -24,7 +26,7 @@ from .costs import CostsTransformer
 from .effects import EffectsTransformer, generic_condition, generic_vp
 from .filters import FiltersTransformer
 from .keywords import KeywordsTransformer
-from .lexer import TokenListLexer, Vocabulary
+from .lexer import TokenListLexer, Vocabulary, _viable
 from .mana import ManaTransformer
 from .oracle import OracleTransformer
 from .replacement import ReplacementTransformer
@@ -121,6 +123,9 @@ class OracleParser:
             maybe_placeholders=False,
             cache=_cache_path(),
         )
+        inner = self.lark.parser.parser.parser
+        self._table = inner.parse_table
+        self._callbacks = inner.callbacks
         literals: dict[str, str] = {}
         for term in self.lark.terminals:
             if isinstance(term.pattern, PatternStr):
@@ -156,7 +161,60 @@ class OracleParser:
         }
 
     def parse(self, tokens: list, start: str = "line") -> Any:
-        return self.lark.parse(tokens, start=start)
+        """Parse a list of :class:`~.lexer.PreToken` with Lark's LALR table and callbacks.
+
+        The same loop as Lark's ``ParserState.feed_token`` (shift, or reduce with the rule's
+        callback and goto), driven here without Lark's lexer-thread generator; a word with
+        several candidate terminals gets the first one the parser can shift (``_viable``)."""
+        table = self._table
+        states = table.states
+        callbacks = self._callbacks
+        stack = [table.start_states[start]]
+        end_state = table.end_states[start]
+        values: list = []
+        for pt in tokens:
+            ttype = pt.types[0]
+            if len(pt.types) > 1:
+                row = states[stack[-1]]
+                accepted = [c for c in pt.types if c in row]
+                if accepted:
+                    ttype = accepted[0]
+                    if len(accepted) > 1:
+                        for cand in accepted:
+                            if _viable(states, stack, cand):
+                                ttype = cand
+                                break
+            tok = Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)
+            _feed(states, callbacks, stack, values, tok, end_state)
+        end = Token("$END", "", tokens[-1].end if tokens else 0, 1, 1, 1, 1, tokens[-1].end if tokens else 0)
+        return _feed(states, callbacks, stack, values, end, end_state)
+
+
+def _feed(states: dict, callbacks: dict, stack: list, values: list, token: Token, end_state: Any) -> Any:
+    """Lark's LALR step (lark/parsers/lalr_parser_state.py, ``feed_token``)."""
+    is_end = token.type == "$END"
+    while True:
+        try:
+            action, arg = states[stack[-1]][token.type]
+        except KeyError:
+            expected = {s for s in states[stack[-1]].keys() if s.isupper()}
+            raise UnexpectedToken(token, expected) from None
+        if action is Shift:
+            stack.append(arg)
+            values.append(token)
+            return None
+        size = len(arg.expansion)
+        if size:
+            s = values[-size:]
+            del stack[-size:]
+            del values[-size:]
+        else:
+            s = []
+        value = callbacks[arg](s)
+        stack.append(states[stack[-1]][arg.origin.name][1])
+        values.append(value)
+        if is_end and stack[-1] == end_state:
+            return values[-1]
 
 
 _DESC_RULES = {

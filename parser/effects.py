@@ -191,6 +191,17 @@ class EffectsTransformer(Transformer):
     def block(self, c: list) -> Sentences:
         return Sentences(_flatten(c))
 
+    def rr_one(self, c: list) -> list:
+        from .filters import number_value
+
+        n = number_value(c[0])
+        return _conditioned(list(c[-1].parts), Fn("rolled", n, n))
+
+    def rr_range(self, c: list) -> list:
+        from .filters import number_value
+
+        return _conditioned(list(c[-1].parts), Fn("rolled", number_value(c[0]), number_value(c[1])))
+
     def s_plain(self, c: list) -> list:
         return c[0]
 

@@ -67,7 +67,7 @@ _PRE = re.compile(
     | (?P<self>~)
     | (?P<dash>—|–|\s-\s|--)
     | (?P<quote>["“”])
-    | (?P<punct>[,.:;•!?%&/*+\[\]\-−∞])
+    | (?P<punct>[,.:;•!?%&/*+\[\]\-−∞|])
     | (?P<space>\s+)
     | (?P<other>.)
     """,
@@ -433,6 +433,8 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
             _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
         ):
             t = PreToken(("VP_COMMA",) + t.types, t.value, t.start, t.end)
+        elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")):
+            t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab):
             t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
         elif nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD":

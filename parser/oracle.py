@@ -126,6 +126,23 @@ class OracleTransformer(Transformer):
                 parts.append(p)
         return Ability("plain", facts, parts)
 
+    def spree_mode(self, c: list) -> tuple:
+        from .mana import group_symbols
+
+        return ([Fn("mana", s, k) for s, k in group_symbols(c[0])], c[1])
+
+    def spree_ability(self, c: list) -> Ability:
+        """CR 702.172: "Spree" and its modes, each with an additional cost."""
+        facts: list = [("keyword", (ABIL, Str("spree"))), ("modal", (ABIL, 1, len(c)))]
+        parts: list = []
+        for m, (cost, block) in enumerate(c, 1):
+            facts += [("mode_cost", (ABIL, m, x)) for x in cost]
+            for p in block.parts:
+                if isinstance(p, Effect):
+                    p.facts.append(("effect_mode", (ABIL, EIDX, m)))
+                parts.append(p)
+        return Ability("plain", facts, parts)
+
     def modal_n(self, c: list) -> tuple:
         n = _num(c[0])
         return (n, n)

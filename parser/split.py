@@ -73,8 +73,9 @@ def split_units(text: str) -> list[Unit]:
             continue
         end = b
         j = i + 1
-        # the "•" lines after an ability are its modes (CR 700.2)
-        while j < len(lines) and text[lines[j][0]:lines[j][1]].lstrip().startswith("•"):
+        # the "•" lines after an ability are its modes (CR 700.2); "+ {1} — ..." lines are the
+        # modes of a spree spell (CR 702.172); "1—9 | ..." lines the results of a die roll
+        while j < len(lines) and _continues(text[lines[j][0]:lines[j][1]].lstrip()):
             end = lines[j][1]
             j += 1
         lead = len(line) - len(line.lstrip())
@@ -89,6 +90,13 @@ def split_units(text: str) -> list[Unit]:
         units.append(Unit(start, end, body, word, face))
         i = j
     return units
+
+
+_CONTINUATION = re.compile(r"^(?:•|\+ \{|\d+(?:[—–-]\d+)? \|)")
+
+
+def _continues(line: str) -> bool:
+    return bool(_CONTINUATION.match(line))
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -136,8 +144,21 @@ def _only_reminder(line: str) -> bool:
     return covered > 0 and not rest.strip()
 
 
+_NORMALISED: dict[str, str] = {}
+
+
 def normalise(text: str, names: tuple[str, ...]) -> str:
     """The ability's text with reminder text removed and the card's own names as ``~``."""
+    spans = mark_names(text, names)
+    if not spans:
+        hit = _NORMALISED.get(text)
+        if hit is None:
+            hit = _NORMALISED[text] = _normalise(text, ())
+        return hit
+    return _normalise(text, names)
+
+
+def _normalise(text: str, names: tuple[str, ...]) -> str:
     out = text
     for a, b in reversed(reminder_spans(out)):
         out = out[:a] + out[b:]

@@ -8,6 +8,7 @@ card has both halves' characteristics outside the stack (CR 709.4).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
@@ -19,6 +20,7 @@ _SYMBOL = re.compile(r"\{[^{}]+\}")
 _COLOR_LETTERS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
 
 
+@functools.lru_cache(maxsize=8192)
 def split_type_line(type_line: str) -> tuple[list[str], list[str], list[str]]:
     """(supertypes, card types, subtypes) of a type line, all faces together."""
     supers: list[str] = []
