@@ -197,6 +197,8 @@ class EffectsTransformer(Transformer):
         n = number_value(c[0])
         return _conditioned(list(c[-1].parts), Fn("rolled", n, n))
 
+    rr_one_dash = rr_one
+
     def rr_range(self, c: list) -> list:
         from .filters import number_value
 
@@ -554,6 +556,22 @@ class EffectsTransformer(Transformer):
 
     def sp_list(self, c: list) -> Any:
         return c[0] if len(c) == 1 else Fn("any_of", *c)
+
+    def s_if_instead(self, c: list) -> list:
+        """"If <condition>, instead <effects>.": the effects replace the ones before."""
+        out = _conditioned(c[-1], c[0])
+        for e in out:
+            if isinstance(e, Effect):
+                e.facts.append(("effect_instead", (ABIL, EIDX)))
+        return out
+
+    def sa_costs_containing(self, c: list) -> Any:
+        return Fn("pay_costs_containing", *[Fn("mana", s, n) for s, n in group_symbols(c[-1])])
+
+    sp_costs_containing = sa_costs_containing
+
+    def sa_generic_costs(self, c: list) -> Any:
+        return "pay_generic_costs"
 
     def sa_cast(self, c: list) -> Any:
         return Fn("cast", as_filter(c[0]))

@@ -43,6 +43,7 @@ _STATUS = {
     "historic": "historic", "outlaw": "outlaw", "outlaws": "outlaw", "chosen": "chosen",
     "exiled": "exiled", "copied": "copied", "attached": "attached", "paired": "paired",
     "suspected": "suspected", "saddled": "saddled", "transformed": "transformed",
+    "kicked": "kicked", "renowned": "renowned",
     "double-faced": "double_faced", "sacrificed": "sacrificed", "revealed": "revealed",
     "discarded": "discarded", "destroyed": "destroyed",
 }

@@ -355,7 +355,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                     extra.append("NP_AND")
                 if _clause_follows(toks, i + 1, vocab):
                     extra.append("CLAUSE_AND")
-            elif v == "or" and (nxt.value.lower() in _NP_DETERMINERS or nxt.value.lower() in ("a", "an")):
+            elif v == "or" and nxt.value.lower() in _NP_DETERMINERS:
                 extra.append("NP_OR")
         if extra:
             toks[i] = PreToken(tuple(extra) + t.types, t.value, t.start, t.end)
@@ -363,7 +363,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
 
 
 #: words that start a noun phrase: "and" before them may join two noun phrases (NP_AND)
-_NP_DETERMINERS = frozenset({"each", "target", "another", "all", "that", "those", "its", "their", "up"})
+_NP_DETERMINERS = frozenset({"each", "target", "another", "all", "that", "those", "its", "their", "up", "a", "an"})
 
 
 def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
@@ -424,7 +424,9 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
             out.append(PreToken(("MANA_VALUE",), "mana value", t.start, toks[i + 2].end))
             i += 3
             continue
-        if v == "instead":
+        if v == "instead" and i > 0 and toks[i - 1].value == ",":
+            t = PreToken(("INSTEAD_START",) + t.types, t.value, t.start, t.end)
+        elif v == "instead":
             if nv == "if":
                 t = PreToken(("INSTEAD_IF",) + t.types, t.value, t.start, t.end)
             elif nv in ("", ".", ","):
@@ -433,7 +435,8 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
             _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
         ):
             t = PreToken(("VP_COMMA",) + t.types, t.value, t.start, t.end)
-        elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")):
+        elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")
+                                   or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
             t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab):
             t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
@@ -470,10 +473,17 @@ def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
 
 def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
     """'... have "{T}: Add {C}."' ends the sentence inside the quotes: add the period that
-    closes the outer sentence (zero width) when none follows the closing quote."""
+    closes the outer sentence (zero width) when none follows the closing quote; and a quoted
+    ability written without its final period ('gains "{T}: Add {R}" until ...') gets one."""
     out: list[PreToken] = []
     inside = False
+    opened = 0
     for i, t in enumerate(toks):
+        if t.value == '"':
+            if not inside:
+                opened = len(out)
+            elif out and out[-1].value != "." and _is_ability_quote(out[opened + 1:]):
+                out.append(PreToken(_DOT_TYPES, ".", t.start, t.start))
         out.append(t)
         if t.value == '"':
             inside = not inside
@@ -483,6 +493,17 @@ def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
                 if prev == "." and nxt not in (".", ",", "and", "or", ";"):
                     out.append(PreToken(out[-2].types, ".", t.end, t.end))
     return out
+
+
+_DOT_TYPES: tuple[str, ...] = ("DOT",)
+
+
+def _is_ability_quote(inner: list[PreToken]) -> bool:
+    """A quoted text that is an ability: it has a cost colon or starts with a trigger word."""
+    if len(inner) < 3:
+        return False
+    first = inner[0].value.lower()
+    return any(t.value == ":" for t in inner) or first in ("when", "whenever", "at")
 
 
 def _list_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:

@@ -145,6 +145,9 @@ class ManaTransformer(Transformer):
         what, options = c[1]
         return [(c[0], what, options)]
 
+    def spec_that_much(self, c: list) -> list:
+        return [[("that_much", w, o) for _, w, o in produced_parts(c[0])]]
+
     def spec_amount_of(self, c: list) -> list:
         parts = produced_parts(c[0])
         return [[(c[1], w, o) for _, w, o in parts]]

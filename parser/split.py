@@ -92,7 +92,7 @@ def split_units(text: str) -> list[Unit]:
     return units
 
 
-_CONTINUATION = re.compile(r"^(?:•|\+ \{|\d+(?:[—–-]\d+)? \|)")
+_CONTINUATION = re.compile(r"^(?:•|\+ \{|\d+(?:[—–-]\d+)? \||\d+(?:[—–]\d+)? — )")
 
 
 def _continues(line: str) -> bool:
