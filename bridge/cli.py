@@ -189,6 +189,12 @@ def abilities_cmd(c: Context, state_file: str, player: str | None, as_json: bool
 
 
 def pool_lines(r: PoolsResult, maximal_only: bool) -> Iterable[str]:
+    yield f"{r.player} can add, by activating mana abilities now:"
+    for g in r.groups:
+        names = ", ".join(g.members[:6]) + (", ..." if len(g.members) > 6 else "")
+        yield f"  {g}   ({names})"
+    for c in r.complex:
+        yield f"  and, paying its costs: {c}"
     shown = r.maximal if maximal_only else r.pools
     what = "maximal pools" if maximal_only else "distinct pools"
     bounded = not (r.maximal_complete if maximal_only else r.complete)
@@ -206,14 +212,23 @@ def pool_lines(r: PoolsResult, maximal_only: bool) -> Iterable[str]:
 @click.argument("state_file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--player", help="Whose pools (default: the active player).")
 @click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="List at most this many pools.")
+@click.option(
+    "--maximal-limit",
+    type=click.IntRange(min=1),
+    default=5000,
+    show_default=True,
+    help="Look for the maximal pools among at most this many candidates.",
+)
 @click.option("--maximal-only", is_flag=True, help="Show only the maximal pools.")
 @json_option
 @pass_ctx
-def pools_cmd(c: Context, state_file: str, player: str | None, limit: int, maximal_only: bool, as_json: bool) -> None:
+def pools_cmd(
+    c: Context, state_file: str, player: str | None, limit: int, maximal_limit: int, maximal_only: bool, as_json: bool
+) -> None:
     """Every distinct mana pool a player can have by activating any set of mana abilities now."""
     state = c.state(state_file)
     who = _default_player(state, player)
-    r = c.engine().pools(state, who, limit=limit)
+    r = c.engine().pools(state, who, limit=limit, maximal_limit=maximal_limit)
     emit(as_json, r.to_json(), lambda: pool_lines(r, maximal_only))
 
 

@@ -229,6 +229,20 @@ class Pool:
 
 
 @dataclass(frozen=True)
+class PoolGroup:
+    """Interchangeable permanents: each may add one of the same amounts (or nothing)."""
+
+    members: tuple[str, ...]
+    options: tuple[Mana, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"members": list(self.members), "options": [m.as_dict() for m in self.options]}
+
+    def __str__(self) -> str:
+        return f"up to {len(self.members)} of " + " | ".join(str(m) for m in self.options)
+
+
+@dataclass(frozen=True)
 class PoolsResult:
     """Every distinct mana pool a player can have now (bounded by ``limit``)."""
 
@@ -241,6 +255,11 @@ class PoolsResult:
     notes: tuple[str, ...] = ()
     total: int | None = None
     """How many distinct pools there are, when known."""
+    groups: tuple[PoolGroup, ...] = ()
+    """The space of pools at a glance, exact: each group's permanents add one of its options
+    each (or nothing), on top of the mana already in the pool; ``complex`` abilities may add
+    more, paying their costs."""
+    complex: tuple[str, ...] = ()
 
     @property
     def maximal(self) -> tuple[Pool, ...]:
@@ -253,6 +272,8 @@ class PoolsResult:
             "total": self.total,
             "limit": self.limit,
             "maximal_complete": self.maximal_complete,
+            "groups": [g.to_json() for g in self.groups],
+            "complex_abilities": list(self.complex),
             "pools": [p.to_json() for p in self.pools],
             "notes": list(self.notes),
         }
@@ -544,15 +565,15 @@ class Engine:
 
     # -- a player's mana pools ------------------------------------------------------------
 
-    def pools(self, state: GameState, player: str, *, limit: int = 1000, maximal_limit: int = 20000) -> PoolsResult:
+    def pools(self, state: GameState, player: str, *, limit: int = 1000, maximal_limit: int = 5000) -> PoolsResult:
         """Every distinct mana pool ``player`` can have by activating any set of their mana
         abilities now, with the maximal ones marked; at most ``limit`` pools are listed, and the
         result says when there were more. The maximal pools are found among at most
         ``maximal_limit`` candidate pools (those where every free ability is used)."""
         state.player(player)
         query = F("__query", [F("pools", [_player(player)])])
-        every, complete = self._pool_set(state, [query], limit)
-        candidates, maximal_complete = self._pool_set(
+        every, complete, groups, complex_ = self._pool_set(state, [query], limit, space=True)
+        candidates, maximal_complete, _, _ = self._pool_set(
             state, [query, F("__query", [F("saturated")])], max(limit, maximal_limit)
         )
         maximal = _skyline(sorted(candidates, key=lambda m: -m.total))
@@ -564,8 +585,8 @@ class Engine:
             notes.append(f"{more} distinct pools; listed {limit} (raise the limit to see more)")
         if not maximal_complete:
             notes.append(
-                f"more than {max(limit, maximal_limit)} candidate maximal pools; the maximal marks cover "
-                "the candidates found (raise the maximal limit for all)"
+                f"more than {max(limit, maximal_limit)} candidates for maximal pools; the maximal marks cover "
+                "the candidates found (raise --maximal-limit for all; the groups above describe every pool exactly)"
             )
         return PoolsResult(
             player=player,
@@ -575,14 +596,45 @@ class Engine:
             maximal_complete=maximal_complete,
             notes=tuple(notes) + self._notes(state),
             total=len(every) if complete else None,
+            groups=groups,
+            complex=complex_,
         )
 
-    def _pool_set(self, state: GameState, query: list[clingo.Symbol], limit: int) -> tuple[set[Mana], bool]:
-        """The pools of one pools-query call (at most ``limit``), and whether they are all of them."""
+    def _pool_set(
+        self, state: GameState, query: list[clingo.Symbol], limit: int, *, space: bool = False
+    ) -> tuple[set[Mana], bool, tuple[PoolGroup, ...], tuple[str, ...]]:
+        """The pools of one pools-query call (at most ``limit``), whether they are all of them,
+        and (with ``space``) the groups and complex abilities the rules found."""
+        signatures = (("pool_group_member", 2), ("pool_group_option", 2), ("complex_ability", 2)) if space else ()
         sol = self._solve(
-            state, "pools", query, limit=limit + 1, project="project", options=("--configuration=jumpy",)
+            state,
+            "pools",
+            query,
+            limit=limit + 1,
+            project="project",
+            options=("--configuration=jumpy",),
+            fact_signatures=signatures,
         )
-        return {_pool_of(m) for m in sol.models[:limit]}, len(sol.models) <= limit
+        members: dict[str, list[str]] = defaultdict(list)
+        options: dict[str, list[Mana]] = defaultdict(list)
+        complex_: list[str] = []
+        for f in sol.facts:
+            a = f.arguments
+            if f.name == "pool_group_member":
+                members[str(a[0])].append(obj_id(a[1]))
+            elif f.name == "pool_group_option":
+                m = Mana.from_symbol(a[1])
+                if m.total:
+                    options[str(a[0])].append(m)
+            elif f.name == "complex_ability":
+                complex_.append(f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])}")
+        groups = tuple(
+            sorted(
+                (PoolGroup(tuple(sorted(members[g])), tuple(sorted(options[g]))) for g in members if options[g]),
+                key=lambda g: (-len(g.members), g.members),
+            )
+        )
+        return {_pool_of(m) for m in sol.models[:limit]}, len(sol.models) <= limit, groups, tuple(sorted(complex_))
 
     # -- replacement effects on one activation (CR 614, 616) ----------------------------
 
