@@ -310,6 +310,7 @@ class _Graph:
     form, so the counting runs on Python strings and integers."""
 
     edges: dict[str, list[tuple[int, str, str, int, str, int]]] = field(default_factory=lambda: defaultdict(list))
+    labels: dict[tuple[str, int, str, int, str], str] = field(default_factory=dict)
     ends: dict[str, list[tuple[int, str, int, str]]] = field(default_factory=lambda: defaultdict(list))
     free: int = 0
     _counts: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -342,7 +343,9 @@ class _Graph:
             c = str(a[4])
             un, n, w = a[2].number, size[c], weight[c]
             copies = n - (un // w) % (n + 1)  # unapplied copies of class c: each is one order
-            g.edges[str(a[1])].append((un, str(a[3]), c, a[6].number, str(a[7]), copies))
+            edge = (un, str(a[3]), c, a[6].number, str(a[7]), copies)
+            g.edges[str(a[1])].append(edge)
+            g.labels[(str(a[1]), un, str(a[3]), a[6].number, str(a[7]))] = _label_text(a[5])
         return g
 
     def counts(self, s0: clingo.Symbol | str) -> dict[str, int]:
@@ -703,7 +706,9 @@ class Engine:
             if s0 not in shown:
                 continue
             for u, s, c, u2, s2, copies in outs:
-                edges.append((f"{_mana_text(s)} [{u}]", f"{_mana_text(s2)} [{u2}]", _class_card(c, cards), copies))
+                label = graph.labels.get((s0, u, s, u2, s2), "")
+                card = _class_card(c, cards)
+                edges.append((f"{_mana_text(s)} [{u}]", f"{_mana_text(s2)} [{u2}]", f"{card}: {label}" if label else card, copies))
         if free:
             # the free effects apply after the others (in any order, with the same result)
             label = "then " + ", ".join(f"{n} x{free.count(n)}" if free.count(n) > 1 else n for n in sorted(set(free)))
