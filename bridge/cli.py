@@ -163,6 +163,8 @@ def ability_lines(player: str, reports: Iterable[AbilityReport]) -> Iterable[str
         cost = f" [mana cost {''.join(r.mana_cost)}]" if r.mana_cost else ""
         yield f"  {r.object:>12} {r.ability}: {r.text}{cost}"
         adds = ", ".join(str(m) for m in r.could_add) if r.activatable else "-"
+        if not r.modelled:
+            adds = "not modelled yet (mtgasp check lists why)"
         yield f"               {status}; could add: {adds}"
 
 

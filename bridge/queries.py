@@ -202,12 +202,15 @@ class AbilityReport:
     """Every distinct amount of mana its controller could add by activating it now."""
     rules: tuple[str, ...] = ()
     """The CR rules behind the answer."""
+    modelled: bool = True
+    """False when the rules cannot work out what it adds yet (``could_add`` is then empty)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "object": self.object,
             "ability": str(self.ability),
             "text": self.text,
+            "modelled": self.modelled,
             "activatable": self.activatable,
             "reasons": _rules_json(self.reasons),
             "mana_cost": list(self.mana_cost),
@@ -426,7 +429,7 @@ class Engine:
                 found.add((s.arguments[0].string, obj_id(s.arguments[1])))
             elif s.name == "unmodelled":
                 what = s.arguments[2]
-                label = what.name if what.type == clingo.SymbolType.Function else str(what)
+                label = str(what)
                 found.add(("unmodelled", f"{obj_id(s.arguments[0])}: {AbilityRef.from_symbol(s.arguments[1])}: {label}"))
         return tuple(sorted(found))
 
@@ -461,6 +464,9 @@ class Engine:
             for s in model:
                 if s.name == "cannot_use":
                     cannot.add((AbilityRef.from_symbol(s.arguments[1]), s.arguments[2].string))
+                elif s.name == "not_modelled":
+                    ref = AbilityRef.from_symbol(s.arguments[1])
+                    riders.add(f"{ref}: the rules cannot work out what it adds yet (see 'mtgasp check'); left out")
                 elif s.name == "rider":
                     ref = AbilityRef.from_symbol(s.arguments[1])
                     riders.add(f"{ref}: also {_term_text(s.arguments[2])} (not applied: the rules do not model it yet)")
@@ -551,6 +557,8 @@ class Engine:
                 entry(a[0], a[1])["adds"].add(Mana.from_symbol(a[2]))
             elif s.name == "cite":
                 entry(a[0], a[1])["rules"].add(a[2].string)
+            elif s.name == "not_modelled":
+                entry(a[0], a[1])["unknown"] = True
         reports = [
             AbilityReport(
                 object=obj_id(o),
@@ -561,6 +569,7 @@ class Engine:
                 mana_cost=tuple(sorted(e["cost"])),
                 could_add=tuple(sorted(e["adds"])),
                 rules=tuple(sorted(e["rules"] | e["reasons"], key=_cr_key)),
+                modelled=not e.get("unknown", False),
             )
             for (o, ab), e in found.items()
         ]

@@ -85,4 +85,4 @@ def test_check_reports_what_is_not_modelled(capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(capsys, "check", str(EXAMPLES / "twenty-lands.yaml"), "--json")
     data = json.loads(out)
     assert (code, data["valid"], data["violations"]) == (0, True, [])
-    assert "tomb: Ancient Tomb #1: damage" in data["unmodelled"]
+    assert "tomb: Ancient Tomb #1: damage(self,2,you)" in data["unmodelled"]
