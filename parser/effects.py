@@ -521,6 +521,9 @@ class EffectsTransformer(Transformer):
     def fe_counter(self, c: list) -> Any:
         return Fn("counter_on", c[0], c[1])
 
+    def fe_any_counter(self, c: list) -> Any:
+        return Fn("counter_on", "any", c[0])
+
     def fe_counters_removed(self, c: list) -> Any:
         return Fn("counters_removed", c[0])
 
@@ -585,6 +588,9 @@ class EffectsTransformer(Transformer):
     def sa_pay(self, c: list) -> Any:
         return Fn("pay", as_filter(c[0]))
 
+    def sa_foretell(self, c: list) -> Any:
+        return Fn("foretell", as_filter(c[0]))
+
     def sa_cumulative_upkeep(self, c: list) -> Any:
         return "pay_cumulative_upkeep"
 
@@ -642,7 +648,10 @@ class EffectsTransformer(Transformer):
         return [Effect(Fn("ring_tempts", "you"))]
 
     def v_choose_kind(self, c: list) -> VP:
-        return VP("choose", [Fn(c[1], c[0])])
+        kind = c[1]
+        if isinstance(kind, Fn):  # "choose a color of <np>": choose(color_of(1, NP))
+            return VP("choose", [Fn(kind.name, c[0], *kind.args)])
+        return VP("choose", [Fn(kind, c[0])])
 
     def s_next_time(self, c: list) -> list:
         """"The next time <event> would happen [this turn], <effects>": a one-shot replacement."""
@@ -661,6 +670,9 @@ class EffectsTransformer(Transformer):
 
     def ck_color(self, c: list) -> str:
         return "color"
+
+    def ck_color_of(self, c: list) -> Any:
+        return Fn("color_of", c[0])
 
     def ck_creature_type(self, c: list) -> str:
         return "creature_type"
@@ -691,6 +703,12 @@ class EffectsTransformer(Transformer):
         for e in c[0]:
             for v in vps:
                 e.facts.append(("effect_instead_of", (ABIL, EIDX, Fn(v.name, *v.args))))
+        return c[0]
+
+    def c_instead_of_graveyard(self, c: list) -> list:
+        """"<effect> instead of putting ~ into your graveyard as it resolves"."""
+        for e in c[0]:
+            e.facts.append(("effect_instead_of", (ABIL, EIDX, Fn("put_into", c[1], c[2]))))
         return c[0]
 
     def d_while_exiled(self, c: list) -> Any:
@@ -1035,6 +1053,9 @@ class EffectsTransformer(Transformer):
 
     def d_until_leaves(self, c: list) -> str:
         return "until_self_leaves"
+
+    def d_until_cast_from_exile(self, c: list) -> Any:
+        return Fn("until_cast_from_exile", c[0])
 
     def d_end_of_combat(self, c: list) -> str:
         return "until_end_of_combat"

@@ -307,6 +307,10 @@ class FiltersTransformer(Transformer):
             return Fn(a.name, Filter(fa.branches + fb.branches), *a.args[1:])
         return Fn("either", a, b)
 
+    def list_ref(self, c: list) -> Any:
+        """"a God, a Demigod, or a legendary enchantment": the items of a comma list."""
+        return self.or_ref(c)
+
     def controller_of(self, c: list) -> Any:
         return Fn("controller_of", c[0])
 

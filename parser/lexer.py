@@ -66,7 +66,7 @@ _PRE = re.compile(
     | (?P<word>[A-Za-z\u00C0-\u024F][\w\u00C0-\u024F]*(?:[\-'’][\w\u00C0-\u024F]+)*['’]?)
     | (?P<self>~)
     | (?P<dash>—|–|\s-\s|--)
-    | (?P<quote>["“”])
+    | (?P<quote>["“”]|(?<![\w])'(?=[{A-Z])|(?<=[.}])'(?![\w]))
     | (?P<punct>[,.:;•!?%&/*+\[\]\-−∞|])
     | (?P<space>\s+)
     | (?P<other>.)
@@ -337,6 +337,8 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                 extra.append("DESC_COMMA")
             elif nxt.value.lower() == "except":
                 extra.append("COMMA_EXCEPT")
+            elif _np_list_follows(toks, i, vocab):
+                extra.append("NP_COMMA")
             elif nxt.value.lower() == "where":
                 extra.append("COMMA_WHERE")
         elif v == "or" and "MANA_SYM" in nxt.types:
@@ -355,6 +357,9 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                     extra.append("NP_AND")
                 if _clause_follows(toks, i + 1, vocab):
                     extra.append("CLAUSE_AND")
+                if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2.value.lower() == "strike")
+                        and nxt.value.lower() not in ("control", "controls", "own", "owns")):
+                    extra.append("VP_AND")  # not "flying and double strike"
             elif v == "or" and nxt.value.lower() in _NP_DETERMINERS:
                 extra.append("NP_OR")
         if extra:
@@ -364,6 +369,52 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
 
 #: words that start a noun phrase: "and" before them may join two noun phrases (NP_AND)
 _NP_DETERMINERS = frozenset({"each", "target", "another", "all", "that", "those", "its", "their", "up", "a", "an"})
+
+
+def _series_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
+    """The comma at ``i`` and a later ", or <verb>" / ", and <verb>" in the same sentence: a
+    series of verb phrases ("to cast a spell, activate an ability, or pay a cost")."""
+    n = len(toks)
+    for j in range(i + 1, n - 2):
+        v = toks[j].value
+        if v in (".", ":", ";", '"', "•"):
+            return False
+        if v == "," and toks[j + 1].value.lower() in ("or", "and") and _is_verb(toks[j + 2], vocab):
+            return True
+    return False
+
+
+def _np_list_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
+    """A comma between the noun phrases of a list: "a God, a Demigod, or a legendary
+    enchantment". Each item after the comma starts with a determiner and has no verb (other
+    than "you control"/"you own"), and the list ends with "(,) or/and <determiner>"."""
+    n = len(toks)
+    k = i + 1
+    if k < n and toks[k].value.lower() in ("or", "and"):
+        k += 1
+    if k >= n or toks[k].value.lower() not in _NP_DETERMINERS:
+        return False
+    final = k > i + 1
+    length = 0
+    for j in range(k + 1, n):
+        t = toks[j]
+        v = t.value.lower()
+        if v in (".", ":", ";", '"', "•"):
+            return final
+        if v == ",":
+            if final:
+                return True
+            nxt = toks[j + 1].value.lower() if j + 1 < n else ""
+            nxt2 = toks[j + 2].value.lower() if j + 2 < n else ""
+            return nxt in _NP_DETERMINERS or (nxt in ("or", "and") and nxt2 in _NP_DETERMINERS)
+        if v in ("or", "and") and not final:
+            return j + 1 < n and toks[j + 1].value.lower() in _NP_DETERMINERS
+        if _is_verb(t, vocab) and v not in ("control", "own", "controls", "owns"):
+            return False
+        length += 1
+        if length > 8:
+            return False
+    return final
 
 
 def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
@@ -434,7 +485,10 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif v == "," and nxt is not None and (
             _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
         ):
-            t = PreToken(("VP_COMMA",) + t.types, t.value, t.start, t.end)
+            pre = ("SERIES_COMMA", "VP_COMMA") if _series_follows(toks, i, vocab) else ("VP_COMMA",)
+            t = PreToken(pre + t.types, t.value, t.start, t.end)
+        elif v == "," and nv in ("or", "and") and i + 2 < n and _is_verb(toks[i + 2], vocab):
+            t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
         elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")
                                    or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
             t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)

@@ -152,6 +152,11 @@ class ManaTransformer(Transformer):
         parts = produced_parts(c[0])
         return [[(c[1], w, o) for _, w, o in parts]]
 
+    def spec_kind_amount(self, c: list) -> list:
+        """"an amount of mana of that color equal to ..." """
+        what, options = c[0]
+        return [[(c[1], what, options)]]
+
     def spec_one(self, c: list) -> list:
         what, options = c[0]
         return [[(1, what, options)]]

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from .lexer import mark_names, reminder_spans
-from .vocabulary import ABILITY_WORDS
+from .vocabulary import ABILITY_WORDS, ALL_SUBTYPES, CARD_TYPES, COLOR_WORDS, SUPERTYPES
 
 _ABILITY_WORDS = frozenset(ABILITY_WORDS)
 
@@ -171,6 +171,14 @@ def _normalise(text: str, names: tuple[str, ...]) -> str:
     return out.strip()
 
 
+def _plain_name_word(word: str) -> bool:
+    """A first word usable as a short self-name ("Rasputin" of Rasputin Dreamweaver), not a
+    type or color word ("Sliver Queen" is not called "Sliver")."""
+    low = word.lower()
+    return (word not in ALL_SUBTYPES and low not in CARD_TYPES and low not in SUPERTYPES
+            and low not in COLOR_WORDS)
+
+
 def self_names(name: str, type_line: str) -> tuple[str, ...]:
     """The spellings that mean the card itself, longest first: the full name, each face of a
     split or double-faced name ("Fire // Ice"), and for a legendary card the short name
@@ -184,6 +192,10 @@ def self_names(name: str, type_line: str) -> tuple[str, ...]:
                 short = f.split(",")[0].strip()
                 if len(short) > 2:
                     names.append(short)
+            elif " " in f and not f.lower().startswith("the ") and _plain_name_word(f.split(" ")[0]):
+                first = f.split(" ")[0]
+                if len(first) > 2 and first[0].isupper():
+                    names.append(first)  # "Rasputin" for Rasputin Dreamweaver
     seen: list[str] = []
     for n in names:
         if n and n not in seen:
