@@ -340,3 +340,20 @@ def test_every_permutation_is_one_order_when_effects_always_apply() -> None:
     kinds = ["R", "U", "x2", "B1"]
     st, _ = _effects_state(kinds)
     assert ENGINE.orders(st, "land").total_orders == len(list(itertools.permutations(kinds)))
+
+
+def test_cr106_12a_tapped_for_mana_of_the_chosen_color() -> None:
+    # "Whenever a basic land is tapped for mana of the chosen color, its controller adds an
+    # additional one mana of that color" (Gauntlet of Power's template): only green mana counts.
+    st = state(
+        """
+        - {id: forest, card: Forest, controller: alice}
+        - {id: swamp, card: Swamp, controller: alice}
+        - {id: gauntlet, card: Gauntlet Test, controller: bob, chosen: {color: green}}
+        """,
+        extra="""
+        cards:
+          - {name: Gauntlet Test, type_line: Artifact, oracle_text: "Whenever a basic land is tapped for mana of the chosen color, its controller adds an additional one mana of that color."}
+        """,
+    )
+    assert (tap_results(st, "forest"), tap_results(st, "swamp")) == ([Mana(G=2)], [Mana(B=1)])
