@@ -44,6 +44,10 @@ __all__ = [
 ]
 
 log = logging.getLogger("mtgasp.queries")
+# dp_edge(Ev, S0, U, S, C, L, U2, S2) as clingo prints it: the vectors are mana(N,...,N) and the
+# counts are integers, which anchors the other fields.
+_MANA = r"(mana\(\d+,\d+,\d+,\d+,\d+,\d+\))"
+_DP_EDGE = re.compile(rf"^dp_edge\((.*),{_MANA},(\d+),{_MANA},(re\(.*\)),(.*),(\d+),{_MANA}\)$")
 _MANA_WORDS = re.compile(r"\bmana\b|\badds?\b|\btapped\b|\{[WUBRGCX]\}", re.IGNORECASE)
 F = clingo.Function
 S = clingo.String
@@ -324,31 +328,30 @@ class _Graph:
         ev = str(event)
         size: dict[str, int] = {}
         weight: dict[str, int] = {}
-        raw: list[list[clingo.Symbol]] = []
+        raw: list[tuple[str, ...]] = []
         for f in facts:
-            name = f.name
-            if name not in ("dp_edge", "class_size", "class_weight", "free_count", "dp_end"):
-                continue
-            a = f.arguments
-            if str(a[0]) != ev:
-                continue
-            if name == "dp_edge":
-                raw.append(a)
-            elif name == "class_size":
-                size[str(a[1])] = a[2].number
-            elif name == "class_weight":
-                weight[str(a[1])] = a[2].number
-            elif name == "free_count":
-                g.free = a[1].number
-            else:
-                g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, str(a[5])))
-        for a in raw:
-            c = str(a[4])
-            un, n, w = a[2].number, size[c], weight[c]
+            text = str(f)  # one call into clingo per fact; the fields are read from the text
+            if text.startswith("dp_edge("):
+                m = _DP_EDGE.match(text)
+                if m and m.group(1) == ev:
+                    raw.append(m.groups())
+            elif text.startswith(("class_size(", "class_weight(", "free_count(", "dp_end(")):
+                a = f.arguments
+                if str(a[0]) != ev:
+                    continue
+                if f.name == "class_size":
+                    size[str(a[1])] = a[2].number
+                elif f.name == "class_weight":
+                    weight[str(a[1])] = a[2].number
+                elif f.name == "free_count":
+                    g.free = a[1].number
+                else:
+                    g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, str(a[5])))
+        for _ev, s0, u, s, c, label, u2, s2 in raw:
+            un, u2n, n, w = int(u), int(u2), size[c], weight[c]
             copies = n - (un // w) % (n + 1)  # unapplied copies of class c: each is one order
-            edge = (un, str(a[3]), c, a[6].number, str(a[7]), copies)
-            g.edges[str(a[1])].append(edge)
-            g.labels[(str(a[1]), un, str(a[3]), a[6].number, str(a[7]))] = _label_text(a[5])
+            g.edges[s0].append((un, s, c, u2n, s2, copies))
+            g.labels[(s0, un, s, u2n, s2)] = label
         return g
 
     def counts(self, s0: clingo.Symbol | str) -> dict[str, int]:
@@ -716,6 +719,7 @@ class Engine:
                 continue
             for u, s, c, u2, s2, copies in outs:
                 label = graph.labels.get((s0, u, s, u2, s2), "")
+                label = _label_text(clingo.parse_term(label)) if label else ""
                 card = _class_card(c, cards)
                 edges.append((f"{_mana_text(s)} [{u}]", f"{_mana_text(s2)} [{u2}]", f"{card}: {label}" if label else card, copies))
         if free:
