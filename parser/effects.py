@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Transformer
+from lark import Token, Transformer
 
 from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str, clean_children
 from .filters import as_filter, ref_filter, subtype_name
@@ -524,6 +524,16 @@ class EffectsTransformer(Transformer):
     def fe_any_counter(self, c: list) -> Any:
         return Fn("counter_on", "any", c[0])
 
+    def fe_symbol_spent(self, c: list) -> Any:
+        """"for each {S} spent to cast this spell"."""
+        from .mana import mana_symbol
+
+        return Fn("symbols_spent", mana_symbol(str(c[0])), c[-1])
+
+    def fe_different_stat(self, c: list) -> Any:
+        """"for each different power among creatures you control"."""
+        return Fn("different_values_among", c[0], as_filter(c[1]))
+
     def fe_counters_removed(self, c: list) -> Any:
         return Fn("counters_removed", c[0])
 
@@ -558,6 +568,7 @@ class EffectsTransformer(Transformer):
         return out
 
     def sp_list(self, c: list) -> Any:
+        c = [x for x in c if not isinstance(x, Token)]
         return c[0] if len(c) == 1 else Fn("any_of", *c)
 
     def s_if_instead(self, c: list) -> list:
@@ -590,6 +601,21 @@ class EffectsTransformer(Transformer):
 
     def sa_foretell(self, c: list) -> Any:
         return Fn("foretell", as_filter(c[0]))
+
+    def sa_activate_keyword(self, c: list) -> Any:
+        """"activate an equip ability"."""
+        return Fn("activate_keyword_ability", Str(c[-1]))
+
+    sa_activate_keyword_any = sa_activate_keyword
+
+    def sa_pay_keyword_cost(self, c: list) -> Any:
+        """"pay a disturb cost", "pay a morph cost"."""
+        return Fn("pay_keyword_cost", Str(c[-1]))
+
+    sa_pay_keyword_cost_any = sa_pay_keyword_cost
+
+    def sa_class_level(self, c: list) -> Any:
+        return "gain_class_level"
 
     def sa_cumulative_upkeep(self, c: list) -> Any:
         return "pay_cumulative_upkeep"

@@ -65,6 +65,9 @@ class AbilityPrinter:
         self._filters: dict[int, str] = {}
         self._quoted: dict[int, str] = {}
         self._eidx: int = 0
+        #: the printer of the card's ability: quoted abilities, nested ones too, are numbered
+        #: ab(C, N, 1), ab(C, N, 2), ... in one sequence
+        self._root: AbilityPrinter = self
 
     # --- terms ----------------------------------------------------------------------------
     def term(self, t: Any) -> str:
@@ -111,13 +114,15 @@ class AbilityPrinter:
 
     def quoted(self, q: Quoted) -> str:
         key = id(q)
-        sym = self._quoted.get(key)
+        root = self._root
+        sym = root._quoted.get(key)
         if sym is not None:
             return sym
-        n = self.ab[self.ab.rindex(",") + 1:-1]
-        sym = f"ab({self.card},{n},{len(self._quoted) + 1})"
-        self._quoted[key] = sym
+        n = root.ab[root.ab.rindex(",") + 1:-1]
+        sym = f"ab({self.card},{n},{len(root._quoted) + 1})"
+        root._quoted[key] = sym
         sub = AbilityPrinter(self.card, sym, False, self.text_of)
+        sub._root = root
         sub.print_ability(q.ability)
         sub.out.append(f"ability_text({sym},{quote(self.text_of(q))})")
         self.out.extend(sub.out)

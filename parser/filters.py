@@ -45,7 +45,7 @@ _STATUS = {
     "suspected": "suspected", "saddled": "saddled", "transformed": "transformed",
     "kicked": "kicked", "renowned": "renowned",
     "double-faced": "double_faced", "sacrificed": "sacrificed", "revealed": "revealed",
-    "discarded": "discarded", "destroyed": "destroyed",
+    "discarded": "discarded", "destroyed": "destroyed", "manifested": "manifested",
 }
 
 
@@ -223,6 +223,13 @@ class FiltersTransformer(Transformer):
 
     def any_target_ref(self, c: list) -> Any:
         return Fn("target", any_target_filter(), 1)
+
+    def any_other_target_ref(self, c: list) -> Any:
+        """"any other target": one not chosen for the ability's other targets."""
+        f = any_target_filter()
+        for b in f.branches:
+            b.append("other")
+        return Fn("target", f, 1)
 
     def other_creature_or_player_ref(self, c: list) -> Any:
         return Fn("target", Filter([[Fn("type", "creature"), "other"], ["player"]]), 1)

@@ -337,6 +337,10 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                 extra.append("DESC_COMMA")
             elif nxt.value.lower() == "except":
                 extra.append("COMMA_EXCEPT")
+            elif (nxt.value.lower() == "and" and nxt2 is not None
+                  and (nxt2.value.lower() in _SUBJECT_STARTS or nxt2.types[0] == "SELF")
+                  and _clause_follows(toks, i + 2, vocab)):
+                extra.append("CLAUSE_COMMA")  # ", and it loses ...": not a list's last comma
             elif _np_list_follows(toks, i, vocab):
                 extra.append("NP_COMMA")
             elif nxt.value.lower() == "where":
@@ -371,6 +375,17 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
 _NP_DETERMINERS = frozenset({"each", "target", "another", "all", "that", "those", "its", "their", "up", "a", "an"})
 
 
+#: words that start the subject of a new clause after ", and"
+_SUBJECT_STARTS = frozenset({"it", "they", "you", "that", "those", "each", "target", "its", "their", "this"})
+
+#: verbs of spending-purpose series that the vocabulary does not know as verbs
+_SERIES_VERBS = frozenset({"unlock", "turn", "foretell"})
+
+
+def _series_verb(t: PreToken, vocab: Vocabulary) -> bool:
+    return _is_verb(t, vocab) or t.value.lower() in _SERIES_VERBS
+
+
 def _series_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
     """The comma at ``i`` and a later ", or <verb>" / ", and <verb>" in the same sentence: a
     series of verb phrases ("to cast a spell, activate an ability, or pay a cost")."""
@@ -379,7 +394,7 @@ def _series_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
         v = toks[j].value
         if v in (".", ":", ";", '"', "•"):
             return False
-        if v == "," and toks[j + 1].value.lower() in ("or", "and") and _is_verb(toks[j + 2], vocab):
+        if v == "," and toks[j + 1].value.lower() in ("or", "and") and _series_verb(toks[j + 2], vocab):
             return True
     return False
 
@@ -487,7 +502,9 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         ):
             pre = ("SERIES_COMMA", "VP_COMMA") if _series_follows(toks, i, vocab) else ("VP_COMMA",)
             t = PreToken(pre + t.types, t.value, t.start, t.end)
-        elif v == "," and nv in ("or", "and") and i + 2 < n and _is_verb(toks[i + 2], vocab):
+        elif v == "," and nv in _SERIES_VERBS and _series_follows(toks, i, vocab):
+            t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
+        elif v == "," and nv in ("or", "and") and i + 2 < n and _series_verb(toks[i + 2], vocab):
             t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
         elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")
                                    or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
@@ -525,27 +542,38 @@ def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
     return toks
 
 
+def _quote_opens(toks: list[PreToken], i: int) -> bool:
+    """A quote mark opens a quotation when a space (or the start of the text) comes before it;
+    one glued to the text before it closes one. Nested quotations ('... have "Lands you control
+    have '{T}: Add {G}.'"') are told apart this way."""
+    return i == 0 or toks[i - 1].end < toks[i].start
+
+
 def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
     """'... have "{T}: Add {C}."' ends the sentence inside the quotes: add the period that
     closes the outer sentence (zero width) when none follows the closing quote; and a quoted
     ability written without its final period ('gains "{T}: Add {R}" until ...') gets one."""
     out: list[PreToken] = []
-    inside = False
-    opened = 0
+    opened: list[int] = []
     for i, t in enumerate(toks):
-        if t.value == '"':
-            if not inside:
-                opened = len(out)
-            elif out and out[-1].value != "." and _is_ability_quote(out[opened + 1:]):
+        if t.value == '"' and opened and not _quote_opens(toks, i):
+            start = opened.pop()
+            moved = None
+            if out and out[-1].value == "," and _is_ability_quote(out[start + 1:-1]):
+                moved = out.pop()  # '"{T}: Add one mana of any color," and ...': the comma is outside
+            ends_sentence = bool(out) and out[-1].value == "."
+            if out and out[-1].value != "." and _is_ability_quote(out[start + 1:]):
                 out.append(PreToken(_DOT_TYPES, ".", t.start, t.start))
-        out.append(t)
+            out.append(t)
+            nxt = toks[i + 1].value if i + 1 < len(toks) else None
+            if ends_sentence and nxt not in (".", ",", "and", "or", ";"):
+                out.append(PreToken(out[-2].types, ".", t.end, t.end))
+            if moved is not None:
+                out.append(PreToken(moved.types, ",", t.end, t.end))
+            continue
         if t.value == '"':
-            inside = not inside
-            if not inside:
-                nxt = toks[i + 1].value if i + 1 < len(toks) else None
-                prev = toks[i - 1].value if i > 0 else None
-                if prev == "." and nxt not in (".", ",", "and", "or", ";"):
-                    out.append(PreToken(out[-2].types, ".", t.end, t.end))
+            opened.append(len(out))
+        out.append(t)
     return out
 
 
@@ -584,12 +612,9 @@ def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
     zero-width COST_START token: the costs before the colon and an imperative effect read
     alike ("Sacrifice a creature"), and LALR(1) cannot wait for the colon."""
     starts = [0] if toks else []
-    inside = False
     for i, t in enumerate(toks):
-        if t.value == '"':
-            inside = not inside
-            if inside:
-                starts.append(i + 1)
+        if t.value == '"' and _quote_opens(toks, i):
+            starts.append(i + 1)
     marks: list[int] = []
     for s in starts:
         last_dash = None

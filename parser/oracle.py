@@ -103,6 +103,25 @@ class OracleTransformer(Transformer):
         _bind_that_color(trig, parts)
         return Ability("triggered", facts, parts)
 
+    def modal_conditional(self, c: list) -> Ability:
+        ab = self.modal_ability([c[0], c[2]])
+        ab.facts.append(c[1])
+        return ab
+
+    def modal_triggered_conditional(self, c: list) -> Ability:
+        ab = self.modal_triggered([c[0], c[1], c[3]])
+        ab.facts.append(c[2])
+        return ab
+
+    def modal_more_count(self, c: list) -> list:
+        return [str(t) for t in c]
+
+    def modal_more(self, c: list) -> tuple:
+        """"If <condition>, you may choose both": modal_if(A, Condition, Lo, Hi)."""
+        words = " ".join(str(t).lower() for t in c[1])
+        hi = 2 if words == "both" else "all"
+        return ("modal_if", (ABIL, c[0], 1, hi))
+
     def modal_triggered(self, c: list) -> Ability:
         trig: Trigger = c[0]
         ab = self.modal_ability(c[1:])
