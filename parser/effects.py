@@ -338,6 +338,14 @@ class EffectsTransformer(Transformer):
     def c_subject(self, c: list) -> list:
         return [e for vp in c[-1] for e in make_effects(c[0], vp)]
 
+    def c_its_type_with(self, c: list) -> list:
+        """"It's a Treasure artifact with "{T}, Sacrifice this artifact: Add one mana of any color."" """
+        return make_effects("it", generic_vp("is_type_with", c))
+
+    def c_any_type_spend(self, c: list) -> list:
+        """"mana of any type can be spent to cast that spell" (CR 609.4b)."""
+        return [Effect(Fn("spend_any_type", c[0]))]
+
     def c_you_may_have(self, c: list) -> list:
         for e in c[0]:
             e.optional = True
@@ -737,6 +745,9 @@ class EffectsTransformer(Transformer):
             e.facts.append(("effect_instead_of", (ABIL, EIDX, Fn("put_into", c[1], c[2]))))
         return c[0]
 
+    def d_while_has_counter(self, c: list) -> Any:
+        return Fn("while_has_counter", c[0], c[1])
+
     def d_while_exiled(self, c: list) -> Any:
         return Fn("while_exiled", c[0])
 
@@ -779,6 +790,12 @@ class EffectsTransformer(Transformer):
 
     def s_its_still(self, c: list) -> list:
         return [Effect(Fn("apply", "it", Fn("is_still", c[0]), "permanent"), continuous=("it", Fn("is_still", c[0])))]
+
+    def s_choose_among(self, c: list) -> list:
+        """"Exile the top three cards of your library. Choose one." (of the cards just named)."""
+        from .filters import number_value
+
+        return [Effect(Fn("choose_among_those", number_value(c[0])))]
 
     def s_then_if(self, c: list) -> list:
         return _conditioned(c[1], c[0])
@@ -852,6 +869,13 @@ class EffectsTransformer(Transformer):
 
     def v_become_creature_with(self, c: list) -> list:
         return self.v_become_creature(c[:2]) + [VP("gain_ability", [g]) for g in c[2]]
+
+    def v_become_type_with(self, c: list) -> list:
+        """"becomes a Treasure artifact with "{T}, Sacrifice this artifact: Add ..."" """
+        return [VP("become_type", [c[0]])] + [VP("gain_ability", [g]) for g in c[1]]
+
+    def sa_activate_equip(self, c: list) -> Any:
+        return Fn("activate_keyword_ability", Str("equip"))
 
     def v_become_type_add(self, c: list) -> VP:
         return VP("add_types", [c[0]])
@@ -968,6 +992,8 @@ class EffectsTransformer(Transformer):
         for g in c[0]:
             out.append(("token_ability", (t, g)))
         rest = c[1:]
+        if rest and isinstance(rest[0], Token) and rest[0].type == "THATS_TAPPED":
+            return out + self.tw_tapped_attacking([])
         if len(rest) == 3:
             out.append(("token_ability", (t, _quoted(rest[1], rest[0], rest[2]))))
         return out

@@ -331,7 +331,8 @@ class FiltersTransformer(Transformer):
         return "active_player"
 
     def each_opponent_ref(self, c: list) -> Any:
-        return Fn("each", Filter([["opponent"]]))
+        f = Filter([["opponent"]])
+        return Fn("each", self.description([f, c[0]]) if c else f)
 
     def enchanted_player_ref(self, c: list) -> Any:
         return "enchanted_player"

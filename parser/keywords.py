@@ -228,6 +228,16 @@ class KeywordsTransformer(Transformer):
     def kwc_mana(self, c: list) -> list:
         return [Fn("mana", s, k) for s, k in group_symbols(c[0])]
 
+    def kwc_add_mana(self, c: list) -> list:
+        """"Cumulative upkeep—Add {R}." (Braid of Fire): the cost is adding mana."""
+        eff = c[0]
+        parts = eff.mana[0] if eff.mana and len(eff.mana) == 1 else None
+        if parts is None or any(opts for _, _, opts in parts):
+            from .effects import GrammarReject
+
+            raise GrammarReject("a mana-adding cost with options")
+        return [Fn("add_mana", *[Fn("mana_part", amount, what) for amount, what, _ in parts])]
+
     def kwc_costs(self, c: list) -> list:
         return list(c[0])
 

@@ -305,7 +305,10 @@ def tokenize(
                 if ch in ".:•;":
                     sentence_start = True
     toks = _merge_self_phrases(out, vocab)
-    toks = _close_quotes(toks)
+    if toks and toks[-1].value.startswith("{") and any(t.value == ":" for t in toks):
+        # "{T}: Add {B}" without its final period (a few Oracle texts)
+        toks.append(PreToken(_DOT_TYPES, ".", toks[-1].end, toks[-1].end))
+    toks = _close_quotes(_merge_chapter_name(toks))
     toks = _mark_on_zone(_mark_separators(_mark_phrases(toks, vocab), vocab))
     return _insert_cost_start(toks)
 
@@ -345,6 +348,9 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                 extra.append("NP_COMMA")
             elif nxt.value.lower() == "where":
                 extra.append("COMMA_WHERE")
+        elif v in ("or", "and") and nxt.value.lower() in ("graveyard", "hand", "library") and i > 0 \
+                and toks[i - 1].value.lower() in ("graveyard", "hand", "library"):
+            extra.append("ZONE_SEP")  # "your hand or graveyard"
         elif v == "or" and "MANA_SYM" in nxt.types:
             extra.append("SYM_OR")
         elif v == "or" and i > 0 and "MANA_SYM" in toks[i - 1].types and "NUM" in nxt.types:
@@ -436,7 +442,7 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
     """After "and": a new subject and its verb ("and you gain 3 life", "and each opponent
     loses 1 life"), not a verb at once ("and untap it": the same subject)."""
     n = len(toks)
-    if j >= n or _is_verb(toks[j], vocab) or "NUM" in toks[j].types:
+    if j >= n or _is_verb(toks[j], vocab) or "NUM" in toks[j].types or toks[j].value == '"':
         return False
     for k in range(j + 1, min(n, j + 6)):
         t = toks[k]
@@ -509,6 +515,8 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")
                                    or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
             t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)
+        elif v == "that's" and nv == "tapped":
+            t = PreToken(("THATS_TAPPED",) + t.types, t.value, t.start, t.end)
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab):
             t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
         elif nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD":
@@ -539,6 +547,29 @@ def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
         if t.value.lower() == "on" and i + 2 < len(toks) and toks[i + 1].value.lower() == "the" \
                 and toks[i + 2].value.lower() in ("battlefield", "stack"):
             toks[i] = PreToken(("ON_ZONE",) + t.types, t.value, t.start, t.end)
+    return toks
+
+
+def _merge_chapter_name(toks: list[PreToken]) -> list[PreToken]:
+    """"II, III — Brimstone — Add ...": the name between a Saga chapter's numerals and the
+    effect becomes one CHAPTER_NAME token (a flavor word, CR 714.2 and 207.2d)."""
+    i = 0
+    while i < len(toks) and "ROMAN" in toks[i].types:
+        i += 1
+        if i < len(toks) and toks[i].value == ",":
+            i += 1
+    if i == 0 or i >= len(toks) or toks[i].value != "—":
+        return toks
+    for j in range(i + 1, min(len(toks), i + 10)):
+        v = toks[j].value
+        if v in (".", ":", '"', ","):
+            return toks
+        if v == "—":
+            if j == i + 1:
+                return toks
+            name = " ".join(t.value for t in toks[i + 1:j])
+            merged = PreToken(("CHAPTER_NAME",), name, toks[i + 1].start, toks[j - 1].end)
+            return toks[:i + 1] + [merged] + toks[j:]
     return toks
 
 

@@ -175,6 +175,10 @@ class ManaTransformer(Transformer):
     def mana_alts(self, c: list) -> list:
         return [g for g in c if isinstance(g, list)]
 
+    def mana_all_alts(self, c: list) -> list:
+        """"Add {W}{U}, {U}{B}, and {B}{R}": all of them, one alternative."""
+        return [[p for g in c if isinstance(g, list) for p in g]]
+
     def ck_ref(self, c: list) -> Any:
         from .nodes import Str
 

@@ -186,6 +186,12 @@ class OracleTransformer(Transformer):
         facts = [("trigger", (ABIL, Fn("chapter", n))) for n in chapters]
         return Ability("triggered", facts, _parts(block))
 
+    def chapter_ability_named(self, c: list) -> Ability:
+        """"I — Lunge — Ifrit fights ...": the chapter's name is a flavor word."""
+        ab = self.chapter_ability([c[0], c[2]])
+        ab.facts.append(("ability_word", (ABIL, Str(str(c[1]).lower()))))
+        return ab
+
     def chapters(self, c: list) -> list[int]:
         return list(c)
 

@@ -110,7 +110,7 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_GLUED = re.compile(r'(?<=[.!]")(?=[A-Z])|(?<=[a-z])(?=\{)')
+_GLUED = re.compile(r'(?<=[.!]")(?=[A-Z])|(?<=[a-z])(?=\{)|(?<=[.)])(?=[+−-]?\d+:|\[[+−-]?\d+\]:)|(?<=[a-z0-9]\.)(?=\{[TQ]\})')
 _GLUED_KEYWORD = re.compile(r"[A-Z][a-z]{2,14}(?=\{)")
 
 

@@ -169,6 +169,13 @@ class TriggersTransformer(Transformer):
     def ev_taps_for_mana(self, c: list) -> Any:
         return Fn("tapped_for_mana", _obj(c[1], c[0]))
 
+    def ev_taps_for_symbol(self, c: list) -> Any:
+        """"Whenever you tap a land for {C}": tapped for mana that includes that type."""
+        from .mana import mana_symbol
+
+        sym = mana_symbol(str(c[2]))
+        return Fn("tapped_for_mana_of", _obj(c[1], c[0]), Fn("type", sym) if isinstance(sym, str) else sym)
+
     def ev_tapped_for_mana(self, c: list) -> Any:
         return Fn("tapped_for_mana", _obj(c[0]))
 
