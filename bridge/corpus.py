@@ -258,9 +258,14 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
             for ab in pc.abilities:
                 abilities += 1
                 parsed += ab.supported
-                cls = kinds.get(ab.index) or ability_class_of_text(ab.text, is_spell)
-                if cls not in per_class:
+                # mana and keyword abilities by their facts (or, unparsed, by their text);
+                # the other classes by the text alone, so that parsed and unparsed abilities
+                # of a class are counted alike
+                cls = kinds.get(ab.index)
+                if cls not in ("mana", "keyword"):
                     cls = ability_class_of_text(ab.text, is_spell)
+                    if cls != "mana" and is_keyword_line(ab.text):
+                        cls = "keyword"
                 per_class[cls][0] += 1
                 per_class[cls][1] += ab.supported
                 body = re.sub(r"\([^)]*\)", "", ab.text)

@@ -277,7 +277,16 @@ class EffectsTransformer(Transformer):
 
     def r_would(self, c: list) -> list:
         """"If <event> would happen, <effects> instead." (CR 614.1a)."""
-        np_, vp, parts = c
+        np_, vp, parts = c[0], c[1], c[-1]
+        first = len(c) == 4  # ", instead <effects>"
+        marked = False
+        for e in parts:
+            if isinstance(e, Effect):
+                kept = [f for f in e.facts if f[0] != "effect_instead"]
+                marked = marked or len(kept) != len(e.facts)
+                e.facts = kept
+        if not (marked or first):
+            raise GrammarReject("a replacement effect without 'instead'")
         vps = vp if isinstance(vp, list) else [vp]
         events = [e.kind for v in vps for e in make_effects(np_, v)]
         out: list = [AbFact("replacement", (ABIL,))]
@@ -337,6 +346,16 @@ class EffectsTransformer(Transformer):
 
     def c_subject(self, c: list) -> list:
         return [e for vp in c[-1] for e in make_effects(c[0], vp)]
+
+    def c_counters_put_plus(self, c: list) -> list:
+        """"that many plus one +1/+1 counters are put on it instead" (Hardened Scales)."""
+        return [Effect(Fn("put_counters", c[2], Fn("plus", "that_many", c[0]), c[1]))]
+
+    def c_counters_put_twice(self, c: list) -> list:
+        return [Effect(Fn("put_counters", c[1], Fn("times", 2, "that_many"), c[0]))]
+
+    def c_tokens_created_twice(self, c: list) -> list:
+        return [Effect(Fn("create_those_tokens", Fn("times", 2, "that_many")))]
 
     def c_its_type_with(self, c: list) -> list:
         """"It's a Treasure artifact with "{T}, Sacrifice this artifact: Add one mana of any color."" """

@@ -270,6 +270,15 @@ class FiltersTransformer(Transformer):
     def n_or_more_ref(self, c: list) -> Any:
         return Fn("at_least", c[1], c[0])
 
+    def n_or_more_counters_ref(self, c: list) -> Any:
+        """"one or more +1/+1 counters" (being put on something): counters(Kind, at_least(N))."""
+        kind = c[1] if len(c) > 1 else "any"
+        return Fn("counters", kind, Fn("at_least", c[0]))
+
+    def effect_ref(self, c: list) -> Any:
+        """"If an effect would create ..." (Parallel Lives, Doubling Season)."""
+        return "an_effect"
+
     def any_ref(self, c: list) -> Any:
         return Fn("some", c[0], 1)
 
