@@ -357,3 +357,39 @@ def test_cr106_12a_tapped_for_mana_of_the_chosen_color() -> None:
         """,
     )
     assert (tap_results(st, "forest"), tap_results(st, "swamp")) == ([Mana(G=2)], [Mana(B=1)])
+
+
+URBORG = """
+cards:
+  - {name: Urborg Test, type_line: Legendary Land, oracle_text: "Each land is a Swamp in addition to its other types."}
+"""
+
+
+def test_cr305_7_a_land_type_added_in_addition_keeps_the_old_ones() -> None:
+    st = state(
+        """
+        - {id: urborg, card: Urborg Test, controller: alice}
+        - {id: forest, card: Forest, controller: bob}
+        - {id: tomb, card: Ancient Tomb, controller: alice}
+        """,
+        extra=URBORG,
+    )
+    assert [tap_results(st, "urborg"), tap_results(st, "forest", "bob"), tap_results(st, "tomb")] == [
+        [Mana(B=1)],
+        [Mana(B=1), Mana(G=1)],
+        [Mana(B=1), Mana(C=2)],
+    ]
+
+
+def test_cr613_8_blood_moon_removes_the_ability_that_would_add_swamp() -> None:
+    # Urborg becomes a Mountain and loses its ability (CR 305.7), so its effect never applies
+    # (CR 613.8: the effect depends on Blood Moon's).
+    st = state(
+        """
+        - {id: urborg, card: Urborg Test, controller: alice}
+        - {id: forest, card: Forest, controller: alice}
+        - {id: moon, card: Blood Moon, controller: bob}
+        """,
+        extra=URBORG,
+    )
+    assert (tap_results(st, "urborg"), tap_results(st, "forest")) == ([Mana(R=1)], [Mana(G=1)])
