@@ -260,8 +260,17 @@ class EffectsTransformer(Transformer):
     def s_trigger_twice(self, c: list) -> list:
         return [AbFact("trigger_restriction", (ABIL, Fn("times_per_turn", 2)))]
 
+    def s_lure(self, c: list) -> list:
+        """"All creatures able to block target creature this turn do so." (Lure effects)"""
+        eff = Fn("must_be_blocked_by_all", c[0])
+        return [Effect(eff)]
+
+    def s_trigger_once_ever(self, c: list) -> list:
+        return [AbFact("trigger_restriction", (ABIL, "once"))]
+
     def s_counter_cap(self, c: list) -> list:
-        return [AbFact("ability_limit", (ABIL, Fn("counter_cap", c[0], int(str(c[1])))))]
+        kind = next(x for x in c if not isinstance(x, Token))
+        return [AbFact("ability_limit", (ABIL, Fn("counter_cap", kind, int(str(c[-1])))))]
 
     def s_cant_be_countered_it(self, c: list) -> list:
         return [AbFact("continuous_rule", (ABIL, "cant_be_countered"))]

@@ -500,6 +500,9 @@ class FiltersTransformer(Transformer):
     def p_your_choice(self, c: list) -> list:
         return ["your_choice"]
 
+    def p_their_choice(self, c: list) -> list:
+        return ["controller_choice"]
+
     def p_opponent_choice(self, c: list) -> list:
         return ["opponent_choice"]
 

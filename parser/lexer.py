@@ -446,7 +446,7 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
         return False
     for k in range(j + 1, min(n, j + 6)):
         t = toks[k]
-        if t.value in (",", ".", ":", '"', "•"):
+        if t.value in (",", ".", ":", '"', "•") or t.value.lower() == "until":
             return False
         if _is_verb(t, vocab):
             return t.value.lower() not in ("control", "own", "controls", "owns")

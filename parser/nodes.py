@@ -131,7 +131,7 @@ def fn(name: str, *args: Any) -> Fn:
 #: declared terminals that only mark structure (separators, quotes): never an argument
 _STRUCTURAL = frozenset({
     "POSS", "COMMA_WHERE", "COMMA_EXCEPT", "NP_AND", "NP_OR", "CLAUSE_AND", "AND_NUM", "QUOTE",
-    "SYM_OR", "SYM_COMMA", "DESC_OR", "DESC_AND", "DESC_COMMA", "ON_ZONE", "COST_START", "ZONE_SEP", "THATS_TAPPED",
+    "SYM_OR", "SYM_COMMA", "DESC_OR", "DESC_AND", "DESC_COMMA", "ON_ZONE", "COST_START", "ZONE_SEP", "THATS_TAPPED", "THIS_ABILITY",
 })
 
 
@@ -143,7 +143,8 @@ def clean_children(children: list) -> list:
     out: list = []
     for ch in children:
         if not isinstance(ch, Token):
-            out.append(ch)
+            # a description word on its own ("three white mana") is its constraint
+            out.append(ch.constraint if type(ch).__name__ == "Word" else ch)
             continue
         kind = ch.type
         if kind in _STRUCTURAL:

@@ -122,6 +122,13 @@ class OracleTransformer(Transformer):
         hi = 2 if words == "both" else "all"
         return ("modal_if", (ABIL, c[0], 1, hi))
 
+    def modal_activated(self, c: list) -> Ability:
+        """"{X}, {T}: Choose one — • ... • ...": an activated ability with modes."""
+        ab = self.modal_ability(c[2:])
+        ab.cls = "activated"
+        ab.facts = [("cost", (ABIL, x)) for x in c[1]] + ab.facts
+        return ab
+
     def modal_triggered(self, c: list) -> Ability:
         trig: Trigger = c[0]
         ab = self.modal_ability(c[1:])
