@@ -926,6 +926,13 @@ class EffectsTransformer(Transformer):
     def v_enters_with_counters(self, c: list) -> VP:
         return VP("enters_with_counters", [c[1], c[0]])
 
+    def v_enters_with_counters_and(self, c: list) -> list:
+        """"it enters with two +1/+1 counters on it and with flying"."""
+        return [self.v_enters_with_counters(c[:2])] + [VP("gain_ability", [g]) for g in c[2]]
+
+    def v_enters_tapped_with_counters(self, c: list) -> list:
+        return [VP("enters_tapped", []), self.v_enters_with_counters(c[:2])]
+
     def v_put_counters(self, c: list) -> VP:
         return VP("put_counters", [c[1], c[0], c[2]])
 

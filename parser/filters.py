@@ -244,7 +244,7 @@ class FiltersTransformer(Transformer):
         """"your second spell each turn", "the first creature spell you cast each turn"."""
         owner, nth, f = c
         f.add(Fn("nth", nth))
-        if owner in ("you", "them"):
+        if owner == "you":  # "their first spell": the subject of the sentence, added by it
             f.add(Fn("controller", owner))
         return Fn("some", f, 1)
 
@@ -261,6 +261,17 @@ class FiltersTransformer(Transformer):
     def no_ref(self, c: list) -> Any:
         return Fn("no", c[0])
 
+    def range3_target_ref(self, c: list) -> Any:
+        """"one, two, or three target creatures"."""
+        return Fn("target_range", c[3], c[0], c[2])
+
+    def range_any_target_ref(self, c: list) -> Any:
+        """"one or two targets" (any targets, CR 115.4)."""
+        return Fn("target_range", any_target_filter(), c[0], c[1])
+
+    def any_number_any_target_ref(self, c: list) -> Any:
+        return Fn("target_any_number", any_target_filter())
+
     def range_target_ref(self, c: list) -> Any:
         return Fn("target_range", c[2], c[0], c[1])
 
@@ -274,6 +285,10 @@ class FiltersTransformer(Transformer):
         """"one or more +1/+1 counters" (being put on something): counters(Kind, at_least(N))."""
         kind = c[1] if len(c) > 1 else "any"
         return Fn("counters", kind, Fn("at_least", c[0]))
+
+    def the_copy_ref(self, c: list) -> Any:
+        """"You may cast the copy": the copy the ability made."""
+        return "copy"
 
     def effect_ref(self, c: list) -> Any:
         """"If an effect would create ..." (Parallel Lives, Doubling Season)."""
@@ -500,6 +515,19 @@ class FiltersTransformer(Transformer):
     def p_your_choice(self, c: list) -> list:
         return ["your_choice"]
 
+    def p_each_turn(self, c: list) -> list:
+        """"your second spell each turn": counted within each turn."""
+        return ["each_turn"]
+
+    def p_shares_color(self, c: list) -> list:
+        return [Fn("shares_color_with", c[-1])]
+
+    def p_shares_card_type(self, c: list) -> list:
+        return [Fn("shares_card_type_with", c[-1])]
+
+    def p_targets_only(self, c: list) -> list:
+        return [Fn("targets_only", c[-1])]
+
     def p_their_choice(self, c: list) -> list:
         return ["controller_choice"]
 
@@ -507,13 +535,13 @@ class FiltersTransformer(Transformer):
         return ["opponent_choice"]
 
     def p_other_than(self, c: list) -> list:
-        return [Fn("non", Fn("ref", c[0]))]
+        return [Fn("non", Fn("ref", c[-1]))]
 
     def p_attacking_you(self, c: list) -> list:
         return [Fn("attacking", "you")]
 
     def p_blocking(self, c: list) -> list:
-        return [Fn("blocking", c[0])]
+        return [Fn("blocking", c[-1])]
 
     def p_blocked_by(self, c: list) -> list:
         return [Fn("blocked_by", c[0])]

@@ -515,9 +515,14 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")
                                    or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
             t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)
-        elif v == "that's" and nv == "tapped":
+        elif (v == "that's" and nv == "tapped") or (
+                v == "that" and nv == "are" and i + 2 < n and toks[i + 2].value.lower() == "tapped"):
             t = PreToken(("THATS_TAPPED",) + t.types, t.value, t.start, t.end)
-        elif v == "each" and nxt is not None and _is_verb(nxt, vocab):
+        elif v == "blocking" and nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you"):
+            t = PreToken(("BLOCKING_NP",) + t.types, t.value, t.start, t.end)
+        elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1].value.lower() == "anywhere"):
+            t = PreToken(("OTHER_THAN",) + t.types, t.value, t.start, t.end)
+        elif v == "each" and nxt is not None and _is_verb(nxt, vocab) and nv != "turn":
             t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
         elif nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD":
             t = PreToken(("WORD",) + tuple(x for x in t.types if x != "WORD"), t.value, t.start, t.end)

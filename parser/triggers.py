@@ -119,6 +119,8 @@ class TriggersTransformer(Transformer):
             return [Fn("enters", f), Fn("attacks", f)]
         if kind == "or_dies":
             return [Fn("enters", f), Fn("dies", f)]
+        if kind == "or_turned_up":
+            return [Fn("enters", f), Fn("turned_face_up", f)]
         if kind == "from":
             return Fn("enters_from", f, extra)
         return Fn("enters", f)
@@ -134,6 +136,9 @@ class TriggersTransformer(Transformer):
 
     def en_or_attacks(self, c: list) -> tuple:
         return ("or_attacks", None)
+
+    def en_or_turned_up(self, c: list) -> tuple:
+        return ("or_turned_up", None)
 
     def en_or_dies(self, c: list) -> tuple:
         return ("or_dies", None)
@@ -219,6 +224,17 @@ class TriggersTransformer(Transformer):
 
     def step_second_main(self, c: list) -> tuple:
         return ("postcombat_main", c[0])
+
+    # possessor directly (not step_owner): after "your", "first"/"next" are shifted alike for
+    # "your first main phase" and "your first creature spell", decided by the next word
+    def step_first_main_p(self, c: list) -> tuple:
+        return ("precombat_main", self.own_np(c))
+
+    def step_second_main_p(self, c: list) -> tuple:
+        return ("postcombat_main", self.own_np(c))
+
+    def step_owner_next_p(self, c: list) -> tuple:
+        return (c[1], Fn("next", self.own_np(c[:1])))
 
     def step_your_main_phases(self, c: list) -> tuple:
         return ("main", "you")
