@@ -318,8 +318,7 @@ class _Graph:
 
     edges: dict[str, list[tuple[int, str, str, int, str, int]]] = field(default_factory=lambda: defaultdict(list))
     labels: dict[tuple[str, int, str, int, str], str] = field(default_factory=dict)
-    ends: dict[str, list[tuple[int, str, int, str]]] = field(default_factory=lambda: defaultdict(list))
-    free: int = 0
+    ends: dict[str, list[tuple[int, str, int, int, str]]] = field(default_factory=lambda: defaultdict(list))
     _counts: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
@@ -335,7 +334,7 @@ class _Graph:
                 m = _DP_EDGE.match(text)
                 if m and m.group(1) == ev:
                     raw.append(m.groups())
-            elif text.startswith(("class_size(", "class_weight(", "free_count(", "dp_end(")):
+            elif text.startswith(("class_size(", "class_weight(", "dp_end(")):
                 a = f.arguments
                 if str(a[0]) != ev:
                     continue
@@ -343,10 +342,8 @@ class _Graph:
                     size[str(a[1])] = a[2].number
                 elif f.name == "class_weight":
                     weight[str(a[1])] = a[2].number
-                elif f.name == "free_count":
-                    g.free = a[1].number
                 else:
-                    g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, str(a[5])))
+                    g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, a[5].number, str(a[6])))
         for _ev, s0, u, s, c, label, u2, s2 in raw:
             un, u2n, n, w = int(u), int(u2), size[c], weight[c]
             copies = n - (un // w) % (n + 1)  # unapplied copies of class c: each is one order
@@ -367,9 +364,9 @@ class _Graph:
             if (u, s) in paths:
                 paths[(u2, s2)] += paths[(u, s)] * copies
         out: dict[str, int] = defaultdict(int)
-        for u, s, applied, final in self.ends.get(key, ()):
+        for u, s, applied, free, final in self.ends.get(key, ()):
             # the free effects can be placed anywhere among the others, in any order
-            out[final] += paths.get((u, s), 0) * math.perm(applied + self.free, self.free)
+            out[final] += paths.get((u, s), 0) * math.perm(applied + free, free)
         self._counts[key] = dict(out)
         return self._counts[key]
 
@@ -380,7 +377,7 @@ class _Graph:
 
 
 _GRAPH_SIGNATURES = (
-    ("dp_edge", 8), ("dp_end", 6), ("free_count", 2), ("class_size", 3), ("class_weight", 3), ("ability_text", 2),
+    ("dp_edge", 8), ("dp_end", 7), ("class_size", 3), ("class_weight", 3), ("ability_text", 2),
 )
 
 
@@ -727,7 +724,7 @@ class Engine:
             label = "then " + ", ".join(f"{n} x{free.count(n)}" if free.count(n) > 1 else n for n in sorted(set(free)))
             for s0, ends in graph.ends.items():
                 if s0 in shown:
-                    for u, s, _n, final in ends:
+                    for u, s, _n, _f, final in ends:
                         edges.append((f"{_mana_text(s)} [{u}]", f"result {_mana_text(final)}", label, 1))
         return OrdersResult(
             object=obj,
