@@ -265,6 +265,25 @@ class EffectsTransformer(Transformer):
         eff = Fn("must_be_blocked_by_all", c[0])
         return [Effect(eff)]
 
+    def s_max_hand_size(self, c: list) -> list:
+        """"Your maximum hand size is eight." (CR 402.2)"""
+        from .filters import player_term
+
+        eff = Fn("max_hand_size", c[1])
+        return [Effect(Fn("apply", player_term(c[0]), eff, "permanent"), continuous=(player_term(c[0]), eff))]
+
+    def c_except_by(self, c: list) -> list:
+        """"can't be blocked this turn except by creatures with haste"."""
+        for e in c[0]:
+            e.facts.append(("effect_except", (ABIL, EIDX, Fn("by", as_filter(c[1])))))
+        return c[0]
+
+    def c_during_others_untap(self, c: list) -> list:
+        """"Untap all permanents you control during each other player's untap step" (Seedborn Muse)."""
+        for e in c[0]:
+            e.facts.append(("effect_condition", (ABIL, EIDX, Fn("during", "others_untap_step"))))
+        return c[0]
+
     def s_trigger_once_ever(self, c: list) -> list:
         return [AbFact("trigger_restriction", (ABIL, "once"))]
 
@@ -560,6 +579,15 @@ class EffectsTransformer(Transformer):
     def fe_any_counter(self, c: list) -> Any:
         return Fn("counter_on", "any", c[0])
 
+    def fe_life_lost(self, c: list) -> Any:
+        """"for each 1 life lost this way"."""
+        from .filters import number_value
+
+        return Fn("life_lost_this_way", number_value(c[0]))
+
+    def fe_times_kicked(self, c: list) -> Any:
+        return "times_kicked"
+
     def fe_symbol_spent(self, c: list) -> Any:
         """"for each {S} spent to cast this spell"."""
         from .mana import mana_symbol
@@ -735,6 +763,9 @@ class EffectsTransformer(Transformer):
 
     def ck_color_of(self, c: list) -> Any:
         return Fn("color_of", c[0])
+
+    def ck_color_other_than(self, c: list) -> Any:
+        return Fn("color_other_than", c[0].constraint)
 
     def ck_creature_type(self, c: list) -> str:
         return "creature_type"

@@ -265,6 +265,9 @@ class FiltersTransformer(Transformer):
         """"one, two, or three target creatures"."""
         return Fn("target_range", c[3], c[0], c[2])
 
+    def range3_any_target_ref(self, c: list) -> Any:
+        return Fn("target_range", any_target_filter(), c[0], c[2])
+
     def range_any_target_ref(self, c: list) -> Any:
         """"one or two targets" (any targets, CR 115.4)."""
         return Fn("target_range", any_target_filter(), c[0], c[1])

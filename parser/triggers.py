@@ -181,6 +181,11 @@ class TriggersTransformer(Transformer):
         sym = mana_symbol(str(c[2]))
         return Fn("tapped_for_mana_of", _obj(c[1], c[0]), Fn("type", sym) if isinstance(sym, str) else sym)
 
+    def ev_enters_this_turn(self, c: list) -> Any:
+        """"Whenever a creature enters the battlefield this turn" (a spell's delayed trigger)."""
+        evs = self.ev_enters(c)
+        return [Fn("this_turn", e) for e in (evs if isinstance(evs, list) else [evs])]
+
     def ev_tapped_for_mana(self, c: list) -> Any:
         return Fn("tapped_for_mana", _obj(c[0]))
 
