@@ -393,3 +393,17 @@ def test_cr613_8_blood_moon_removes_the_ability_that_would_add_swamp() -> None:
         extra=URBORG,
     )
     assert (tap_results(st, "urborg"), tap_results(st, "forest")) == ([Mana(R=1)], [Mana(G=1)])
+
+
+@pytest.mark.parametrize("kinds", MIXES[:5], ids=["-".join(m) for m in MIXES[:5]])
+def test_cr616_the_listed_orders_and_the_counted_orders_agree(kinds: list[str]) -> None:
+    # Two encodings of CR 616.1: choosing a sequence step by step (orders.lp), and counting the
+    # paths of the graph of classes (cr616). Every listed order's result is a distinct result,
+    # and there are as many orders as counted.
+    st, _ = _effects_state(kinds)
+    r = ENGINE.orders(st, "land", limit=1000)
+    assert r.complete
+    by_result: dict[Mana, int] = {}
+    for o in r.orders:
+        by_result[o.result] = by_result.get(o.result, 0) + 1
+    assert by_result == {d.result: d.orders for d in r.distinct}
