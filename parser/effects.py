@@ -588,6 +588,18 @@ class EffectsTransformer(Transformer):
     def fe_times_kicked(self, c: list) -> Any:
         return "times_kicked"
 
+    def fe_damage_dealt(self, c: list) -> Any:
+        """"for each 1 damage dealt to them"."""
+        from .filters import number_value
+
+        return Fn("damage_dealt_to", number_value(c[0]), c[-1])
+
+    def fe_colors_spent(self, c: list) -> Any:
+        return Fn("colors_spent_to_cast", c[-1])
+
+    def fe_commander_casts(self, c: list) -> Any:
+        return "commander_casts"
+
     def fe_symbol_spent(self, c: list) -> Any:
         """"for each {S} spent to cast this spell"."""
         from .mana import mana_symbol
@@ -1066,6 +1078,10 @@ class EffectsTransformer(Transformer):
 
     def tw_named(self, c: list) -> list:
         return [("token_name", (Fn("tok", ABIL, EIDX), Str(c[0])))]
+
+    def tw_with_named(self, c: list) -> list:
+        """"a 1/2 blue Bird creature token with flying named Storm Crow"."""
+        return self.tw_with([c[0]]) + self.tw_named([c[1]])
 
     def tw_named_with(self, c: list) -> list:
         return self.tw_named(c[:1]) + self.tw_with(c[1:])

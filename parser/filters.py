@@ -293,6 +293,13 @@ class FiltersTransformer(Transformer):
         """"You may cast the copy": the copy the ability made."""
         return "copy"
 
+    def any_number_them_ref(self, c: list) -> Any:
+        return Fn("any_number_of", "them")
+
+    def upto_that_many_target_ref(self, c: list) -> Any:
+        """"up to that many target permanents"."""
+        return Fn("target_up_to", c[-1], "that_many")
+
     def effect_ref(self, c: list) -> Any:
         """"If an effect would create ..." (Parallel Lives, Doubling Season)."""
         return "an_effect"
@@ -604,7 +611,7 @@ class FiltersTransformer(Transformer):
         return ["cast_this_turn"]
 
     def p_put_into_zone_this_turn(self, c: list) -> list:
-        return [Fn("put_into_this_turn", c[0])]
+        return [Fn("put_into_this_turn", c[-1])]
 
     def p_this_way(self, c: list) -> list:
         return ["this_way"]
@@ -628,6 +635,10 @@ class FiltersTransformer(Transformer):
 
     def with_counter(self, c: list) -> list:
         return [Fn("has_counter", c[-1])]
+
+    def with_pt_counters(self, c: list) -> list:
+        """"with +1/+1 counters on them"."""
+        return [Fn("has_counter", Str(str(c[0])))]
 
     def with_any_counter(self, c: list) -> list:
         return [Fn("has_counter", "any")]

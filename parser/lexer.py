@@ -449,6 +449,8 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
         if t.value in (",", ".", ":", '"', "•") or t.value.lower() == "until":
             return False
         if _is_verb(t, vocab):
+            if k == j + 1 and toks[j].value.lower() == "you":
+                return True  # "and you control a Mountain"
             return t.value.lower() not in ("control", "own", "controls", "owns")
     return False
 
@@ -520,6 +522,11 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
             t = PreToken(("THATS_TAPPED",) + t.types, t.value, t.start, t.end)
         elif v == "blocking" and nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you"):
             t = PreToken(("BLOCKING_NP",) + t.types, t.value, t.start, t.end)
+        elif t.value == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1].value.lower() not in (
+                "you", "to", ",", ".", "and", "then", "may", "~", "it", "they", "them", "player", "opponent"):
+            t = PreToken(("PUT_PP",) + t.types, t.value, t.start, t.end)  # "each creature card put into ..."
+        elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2].value.lower() == "rest":
+            t = PreToken(("REST_AND",) + t.types, t.value, t.start, t.end)
         elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1].value.lower() == "anywhere"):
             t = PreToken(("OTHER_THAN",) + t.types, t.value, t.start, t.end)
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab) and nv != "turn":

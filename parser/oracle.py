@@ -79,6 +79,12 @@ class OracleTransformer(Transformer):
         facts = [("cost", (ABIL, x)) for x in c[1]]
         return Ability("activated", facts, [Effect(Fn("class_level", number_value(c[2])))])
 
+    def modal_activated_note(self, c: list) -> Ability:
+        """"{4}, {T}: Choose one. Activate only as a sorcery. • ...": the note's restrictions too."""
+        ab = self.modal_activated([c[0], c[1], c[2], c[4]])
+        ab.effects = [p for p in c[3].parts if not isinstance(p, Effect)] + ab.effects
+        return ab
+
     def modal_with_note(self, c: list) -> Ability:
         ab = self.modal_ability([c[0], c[2]])
         ab.effects = [p for p in c[1].parts if not isinstance(p, Effect)] + ab.effects
