@@ -600,6 +600,16 @@ class EffectsTransformer(Transformer):
     def fe_commander_casts(self, c: list) -> Any:
         return "commander_casts"
 
+    def fe_player_counters(self, c: list) -> Any:
+        """"for each experience counter you have"."""
+        return Fn("player_counters", "you", c[0])
+
+    def fe_opponents(self, c: list) -> Any:
+        return Fn("each", Filter([["opponent"]]))
+
+    def s_flashback_cost_mana_cost(self, c: list) -> list:
+        return [AbFact("keyword_cost_is", (ABIL, Str("flashback"), "mana_cost"))]
+
     def fe_symbol_spent(self, c: list) -> Any:
         """"for each {S} spent to cast this spell"."""
         from .mana import mana_symbol
@@ -834,6 +844,9 @@ class EffectsTransformer(Transformer):
 
     def pw_all_combat(self, c: list) -> Any:
         return "all_combat"
+
+    def pw_all_noncombat(self, c: list) -> Any:
+        return "all_noncombat"
 
     def pw_next(self, c: list) -> Any:
         return Fn("next", c[0])

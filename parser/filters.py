@@ -300,6 +300,10 @@ class FiltersTransformer(Transformer):
         """"up to that many target permanents"."""
         return Fn("target_up_to", c[-1], "that_many")
 
+    def both_paired_ref(self, c: list) -> Any:
+        """"both creatures" (the paired creatures, CR 702.95)."""
+        return "paired_creatures"
+
     def effect_ref(self, c: list) -> Any:
         """"If an effect would create ..." (Parallel Lives, Doubling Season)."""
         return "an_effect"

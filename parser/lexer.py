@@ -527,6 +527,8 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
             t = PreToken(("PUT_PP",) + t.types, t.value, t.start, t.end)  # "each creature card put into ..."
         elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2].value.lower() == "rest":
             t = PreToken(("REST_AND",) + t.types, t.value, t.start, t.end)
+        elif v == "attacking" and nv == "you" and i > 0 and toks[i - 1].value.lower() not in ("and", "or"):
+            t = PreToken(("ATTACKING_YOU",) + t.types, t.value, t.start, t.end)
         elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1].value.lower() == "anywhere"):
             t = PreToken(("OTHER_THAN",) + t.types, t.value, t.start, t.end)
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab) and nv != "turn":
