@@ -284,6 +284,23 @@ class EffectsTransformer(Transformer):
             e.facts.append(("effect_condition", (ABIL, EIDX, Fn("during", "others_untap_step"))))
         return c[0]
 
+    def s_deck_any_number(self, c: list) -> list:
+        """"A deck can have any number of cards named ~." (CR 100.2a exceptions)"""
+        return [AbFact("deck_limit", (ABIL, "any_number"))]
+
+    def s_deck_up_to(self, c: list) -> list:
+        from .filters import number_value
+
+        return [AbFact("deck_limit", (ABIL, c[0] if isinstance(c[0], int) else number_value(c[0])))]
+
+    def s_day_init(self, c: list) -> list:
+        """"If it's neither day nor night, it becomes day as ~ enters." (CR 726.2)"""
+        return [AbFact("as_enters", (ABIL, as_filter("self"), "enters")),
+                Effect(Fn("become_day_if_neither", "game"))]
+
+    def ex_name_self(self, c: list) -> Any:
+        return Fn("name", "self")
+
     def s_trigger_once_ever(self, c: list) -> list:
         return [AbFact("trigger_restriction", (ABIL, "once"))]
 
@@ -1203,6 +1220,12 @@ class EffectsTransformer(Transformer):
 
     def d_until_cast_from_exile(self, c: list) -> Any:
         return Fn("until_cast_from_exile", c[0])
+
+    def d_until_your_next_end_step(self, c: list) -> str:
+        return "until_your_next_end_step"
+
+    def d_rest_of_game(self, c: list) -> str:
+        return "rest_of_game"
 
     def d_end_of_combat(self, c: list) -> str:
         return "until_end_of_combat"

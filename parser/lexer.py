@@ -533,7 +533,8 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
             t = PreToken(("OTHER_THAN",) + t.types, t.value, t.start, t.end)
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab) and nv != "turn":
             t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
-        elif nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD":
+        elif (nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD"
+              and v not in ("its", "their", "your", "his", "her", "all", "the", "those", "these", "each")):
             t = PreToken(("WORD",) + tuple(x for x in t.types if x != "WORD"), t.value, t.start, t.end)
         out.append(t)
         i += 1

@@ -205,6 +205,20 @@ class OracleTransformer(Transformer):
         ab.facts.append(("ability_word", (ABIL, Str(str(c[1]).lower()))))
         return ab
 
+    def chapter_delayed_trigger(self, c: list) -> Ability:
+        """"III — Whenever you cast a spell ... this turn, draw two cards": the chapter ability
+        creates a delayed triggered ability (CR 603.7)."""
+        from .effects import AbFact
+
+        chapters, trig, block = c
+        parts = [AbFact("delayed_trigger", (ABIL, "this_turn", e)) for e in trig.events]
+        for p in _parts(block):
+            if isinstance(p, Effect):
+                p.facts.append(("effect_delayed", (ABIL, EIDX, "on_trigger")))
+            parts.append(p)
+        facts = [("trigger", (ABIL, Fn("chapter", n))) for n in chapters]
+        return Ability("triggered", facts, parts)
+
     def chapters(self, c: list) -> list[int]:
         return list(c)
 
