@@ -7,12 +7,13 @@ deterministically and can be used as dictionary keys.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import total_ordering
 
 import clingo
 
-__all__ = ["MANA_TYPES", "Mana", "AbilityRef", "obj_id", "player_id", "symbol_text"]
+__all__ = ["MANA_TYPES", "Mana", "AbilityRef", "obj_id", "player_id", "symbol_text", "describe_choice", "label_text", "instance"]
 
 #: The six types of mana in the order of the rules' vectors mana(W,U,B,R,G,C) (CR 106.1b).
 MANA_TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
@@ -134,3 +135,38 @@ class AbilityRef:
         if self.intrinsic:
             return f"{self.card} (intrinsic)"
         return f"{self.card} #" + ".".join(str(i) for i in self.index)
+
+
+def describe_choice(label: clingo.Symbol) -> str:
+    """``choice(Alt, ((nil, fixed), pick(r)))`` → ``"chose {R}"``."""
+    alt = label.arguments[0].number
+    parts: list[str] = []
+    node = label.arguments[1]
+    while node.type == clingo.SymbolType.Function and node.name == "" and len(node.arguments) == 2:
+        node, ch = node.arguments
+        if ch.name in ("pick", "produced"):
+            parts.append(f"chose {Mana.one(ch.arguments[0].name)}")
+        elif ch.name == "combination":
+            parts.append("chose a combination")
+        elif ch.name == "undefined":
+            parts.append("undefined type: no mana (CR 106.5)")
+    parts.reverse()
+    text = ", ".join(parts)
+    return f"option {alt}" + (f": {text}" if text else "") if alt > 1 else text
+
+
+def label_text(label: clingo.Symbol) -> str:
+    """case(K, M) → "{R}", case(K, times(2)) → "x2"."""
+    if label.name == "case" and len(label.arguments) == 2:
+        what = label.arguments[1]
+        if what.name == "times":
+            return f"x{what.arguments[0].number}"
+        if what.type == clingo.SymbolType.Function and not what.arguments:
+            return str(Mana.one(what.name))
+    return str(label)
+
+
+def instance(sym: clingo.Symbol, cards: Mapping[str, str]) -> tuple[str, str]:
+    """re(obj("mr"), ab(card("Mana Reflection"), 1)) → ("mr", "Mana Reflection")."""
+    o = obj_id(sym.arguments[0])
+    return o, cards.get(o, AbilityRef.from_symbol(sym.arguments[1]).card)

@@ -1,0 +1,97 @@
+"""Counting the orders of replacement effects on the graph the rules build (CR 616).
+
+The rules (``rules_asp/cr6_spells_abilities_effects/cr616_replacement_interaction.lp``) build,
+for each mana production event, a graph of states — how many effects of each class have
+applied, and the mana so far — with the applications between them, and the end states with the
+free effects applied after them. The number of legal orders that lead to a result is the
+number of its paths, each edge counting once per unapplied copy of its class, times the ways
+to place the free effects among the others. This module only counts; it decides nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import clingo
+
+__all__ = ["ReplacementGraph", "GRAPH_SIGNATURES"]
+
+#: The predicates the counting reads, as fact signatures for :func:`mtgasp.engine.solve`.
+GRAPH_SIGNATURES = (("dp_edge", 8), ("dp_end", 7), ("class_size", 3), ("class_weight", 3), ("ability_text", 2))
+
+# The rest of dp_edge(Ev, S0, U, S, C, L, U2, S2) as clingo prints it, from S0 on: the vectors
+# are mana(N,...,N) and the counts are integers, which anchors the other fields.
+_MANA = r"(mana\(\d+,\d+,\d+,\d+,\d+,\d+\))"
+_REST = re.compile(rf"{_MANA},(\d+),{_MANA},(re\(.*\)),(.*),(\d+),{_MANA}\)")
+
+
+def _edge_fields(rest: str) -> tuple[str, ...] | None:
+    m = _REST.fullmatch(rest)
+    return m.groups() if m else None
+
+
+@dataclass
+class ReplacementGraph:
+    """The grounded graph of replacement applications of one event (CR 616): for each initial
+    mana, the edges between (applied counts, mana) states, the end states, and the number of
+    free effects (see cr616_replacement_interaction.lp). States are keyed by their printed
+    form, so the counting runs on Python strings and integers."""
+
+    edges: dict[str, list[tuple[int, str, str, int, str, int]]] = field(default_factory=lambda: defaultdict(list))
+    labels: dict[tuple[str, int, str, int, str], str] = field(default_factory=dict)
+    ends: dict[str, list[tuple[int, str, int, int, str]]] = field(default_factory=lambda: defaultdict(list))
+    _counts: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def from_facts(cls, facts: Iterable[clingo.Symbol], event: clingo.Symbol) -> ReplacementGraph:
+        g = cls()
+        ev = str(event)
+        size: dict[str, int] = {}
+        weight: dict[str, int] = {}
+        raw: list[tuple[str, ...]] = []
+        prefix = f"dp_edge({ev},mana("
+        for f in facts:
+            text = str(f)  # one call into clingo per fact; the fields are read from the text
+            if text.startswith(prefix):
+                fields = _edge_fields(text[len(prefix) - 5 :])
+                if fields is not None:
+                    raw.append((ev, *fields))
+            elif text.startswith(("class_size(", "class_weight(", "dp_end(")):
+                a = f.arguments
+                if str(a[0]) != ev:
+                    continue
+                if f.name == "class_size":
+                    size[str(a[1])] = a[2].number
+                elif f.name == "class_weight":
+                    weight[str(a[1])] = a[2].number
+                else:
+                    g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, a[5].number, str(a[6])))
+        for _ev, s0, u, s, c, label, u2, s2 in raw:
+            un, u2n, n, w = int(u), int(u2), size[c], weight[c]
+            copies = n - (un // w) % (n + 1)  # unapplied copies of class c: each is one order
+            g.edges[s0].append((un, s, c, u2n, s2, copies))
+            g.labels[(s0, un, s, u2n, s2)] = label
+        return g
+
+    def counts(self, s0: clingo.Symbol | str) -> dict[str, int]:
+        """For each result (printed form) reachable from initial mana ``s0``, how many legal
+        orders lead to it."""
+        key = str(s0)
+        if key in self._counts:
+            return self._counts[key]
+        paths: dict[tuple[int, str], int] = defaultdict(int)
+        paths[(0, key)] = 1
+        # Every edge raises the applied counts, so increasing counts is a topological order.
+        for u, s, _c, u2, s2, copies in sorted(self.edges.get(key, ()), key=lambda e: e[0]):
+            if (u, s) in paths:
+                paths[(u2, s2)] += paths[(u, s)] * copies
+        out: dict[str, int] = defaultdict(int)
+        for u, s, applied, free, final in self.ends.get(key, ()):
+            # the free effects can be placed anywhere among the others, in any order
+            out[final] += paths.get((u, s), 0) * math.perm(applied + free, free)
+        self._counts[key] = dict(out)
+        return self._counts[key]
