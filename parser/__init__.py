@@ -120,7 +120,9 @@ def parse_card(
         if ability is not None:
             printer = AbilityPrinter(
                 card, ab_id, is_spell,
-                lambda q, _n=names, _t=oracle_text, _b=base: normalise(_t[_b + q.span[0]:_b + q.span[1]], _n),
+                # a quoted ability's text; "...any color," has its sentence's comma inside the quotes
+                lambda q, _n=names, _t=oracle_text, _b=base: normalise(
+                    _t[_b + q.span[0]:_b + q.span[1]].rstrip(","), _n),
             )
             try:
                 printer.print_ability(ability)

@@ -344,6 +344,10 @@ class EffectsTransformer(Transformer):
     def s_replacement(self, c: list) -> list:
         return c[0] if isinstance(c[0], list) else [c[0]]
 
+    def s_legend_rule_off(self, c: list) -> list:
+        """"The legend rule doesn't apply." (Mirror Gallery): to every permanent."""
+        return [Effect("legend_rule_exempt", continuous=(Filter([["permanent"]]), "legend_rule_exempt"))]
+
     def s_legend_rule_exempt(self, c: list) -> list:
         return [Effect("legend_rule_exempt", continuous=(c[-1], "legend_rule_exempt"))]
 

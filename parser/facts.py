@@ -147,8 +147,10 @@ class AbilityPrinter:
         for pred, args in ab.facts:
             self.template(pred, args)
         effects = [p for p in ab.effects if isinstance(p, Effect)]
-        as_enters = any(isinstance(p, AbFact) and p.pred == "as_enters" for p in ab.effects)
-        if cls == "static" and not as_enters:
+        # "As ~ enters, ..." and "If <event> would happen, <effects> instead": the effects are
+        # what happens (effect/3), not continuous effects
+        as_effects = any(isinstance(p, AbFact) and p.pred in ("as_enters", "replacement") for p in ab.effects)
+        if cls == "static" and not as_effects:
             self._print_static(effects)
         else:
             self._print_effects(effects)

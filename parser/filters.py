@@ -155,6 +155,9 @@ def ref_filter(ref: Any) -> Filter | None:
     """The filter inside an object reference term, if it has one."""
     if isinstance(ref, Filter):
         return ref
+    if isinstance(ref, Fn) and ref.name in ("either", "both") and len(ref.args) == 2:
+        # "~ or another creature": one filter with the branches of both
+        return Filter(as_filter(ref.args[0]).branches + as_filter(ref.args[1]).branches)
     if isinstance(ref, Fn):
         for a in ref.args:
             if isinstance(a, Filter):

@@ -176,8 +176,17 @@ class ManaTransformer(Transformer):
         return [g for g in c if isinstance(g, list)]
 
     def mana_all_alts(self, c: list) -> list:
-        """"Add {W}{U}, {U}{B}, and {B}{R}": all of them, one alternative."""
-        return [[p for g in c if isinstance(g, list) for p in g]]
+        """"Add {W}{U}, {U}{B}, and {B}{R}": all of them, one alternative (equal kinds summed)."""
+        merged: dict = {}
+        for g in c:
+            if isinstance(g, list):
+                for amount, what, options in g:
+                    key = (what, options)
+                    if isinstance(amount, int) and isinstance(merged.get(key, 0), int):
+                        merged[key] = merged.get(key, 0) + amount
+                    else:
+                        return [[p for g2 in c if isinstance(g2, list) for p in g2]]
+        return [[(n, what, options) for (what, options), n in merged.items()]]
 
     def ck_ref(self, c: list) -> Any:
         from .nodes import Str
