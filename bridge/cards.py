@@ -620,6 +620,29 @@ def _scryfall_records(data: object, source: str) -> Iterator[CardWithAliases]:
             yield _record_card(obj, where), ()
 
 
+def _mtgjson_type_line(entry: Mapping[str, Any]) -> str | None:
+    """A type line from MTGJSON's supertypes/types/subtypes lists, "Time" + "Lord" joined."""
+    from .parser.vocabulary import MULTIWORD_SUBTYPES
+
+    if not entry.get("types"):
+        return None
+    subs = [str(x) for x in entry.get("subtypes") or []]
+    joined: list[str] = []
+    i = 0
+    while i < len(subs):
+        for multi in MULTIWORD_SUBTYPES:
+            parts = multi.split()
+            if subs[i : i + len(parts)] == parts:
+                joined.append(multi)
+                i += len(parts)
+                break
+        else:
+            joined.append(subs[i])
+            i += 1
+    left = " ".join([str(x) for x in entry.get("supertypes") or []] + [str(x) for x in entry.get("types") or []])
+    return f"{left} — {' '.join(joined)}" if joined else left
+
+
 def _mtgjson_records(data: object, source: str) -> Iterator[CardWithAliases]:
     if not isinstance(data, Mapping) or not isinstance(data.get("data"), Mapping):
         raise CardDataError(
@@ -641,11 +664,12 @@ def _mtgjson_records(data: object, source: str) -> Iterator[CardWithAliases]:
                 continue  # a second variant of the same face: the first wins
             seen.add(face_name)
             # MTGJSON splits the type line into types/subtypes (losing "Time Lord" as one
-            # subtype); its "type" field is the intact type line, so use that.
+            # subtype); its "type" field is the intact type line, so use that, and rebuild it
+            # from the parts (joining the multi-word subtypes) only when it is missing.
             record = {
                 "name": face_name,
                 "mana_cost": entry.get("manaCost"),
-                "type_line": entry.get("type"),
+                "type_line": entry.get("type") or _mtgjson_type_line(entry),
                 "oracle_text": entry.get("text"),
                 "power": entry.get("power"),
                 "toughness": entry.get("toughness"),

@@ -29,6 +29,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
+from .cards import iter_card_file
 from .errors import CardDataError
 
 RECORD_KEYS = (
@@ -40,126 +41,13 @@ RECORD_KEYS = (
 # --- reading card files ------------------------------------------------------------------
 
 def iter_card_records(path: str | Path) -> Iterator[dict[str, Any]]:
-    """One dict per card face, whatever the file format (Scryfall, MTGJSON, JSON lines)."""
-    p = Path(path)
-    try:
-        with p.open("r", encoding="utf-8-sig") as fh:
-            head = fh.read(4096)
-    except OSError as exc:
-        raise CardDataError(f"cannot read card file {p}: {exc}") from exc
-    first = head.lstrip()[:1]
-    if first == "[":
-        yield from _scryfall(_load_json(p))
-        return
-    if first != "{":
-        raise CardDataError(f"{p}: not a card file (expected a JSON array, an object or JSON lines)")
-    first_line = head.lstrip().split("\n", 1)[0]
-    try:
-        obj = json.loads(first_line)
-    except json.JSONDecodeError:
-        obj = None
-    if isinstance(obj, dict) and "name" in obj and "data" not in obj:
-        yield from _json_lines(p)
-        return
-    data = _load_json(p)
-    if isinstance(data, dict) and isinstance(data.get("data"), dict):
-        yield from _mtgjson(data["data"])
-        return
-    if isinstance(data, dict) and "name" in data:
-        yield _record(data)
-        return
-    raise CardDataError(f"{p}: unknown card file layout (no 'data' object, no card array)")
-
-
-def _load_json(p: Path) -> Any:
-    try:
-        with p.open("r", encoding="utf-8-sig") as fh:
-            return json.load(fh)
-    except json.JSONDecodeError as exc:
-        raise CardDataError(f"{p}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
-
-
-def _json_lines(p: Path) -> Iterator[dict[str, Any]]:
-    with p.open("r", encoding="utf-8-sig") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise CardDataError(f"{p}:{lineno}: invalid JSON: {exc.msg}") from exc
-            yield _record(obj)
-
-
-def _record(obj: dict[str, Any]) -> dict[str, Any]:
-    rec = {k: obj.get(k) for k in RECORD_KEYS}
-    for k in ("name", "mana_cost", "type_line", "oracle_text"):
-        rec[k] = rec[k] or ""
-    rec["color_indicator"] = _colors(rec["color_indicator"])
-    for k in ("power", "toughness", "loyalty", "defense"):
-        if rec[k] is not None:
-            rec[k] = str(rec[k])
-    return rec
-
-
-def _colors(value: Any) -> list[str] | None:
-    if not value:
-        return None
-    if isinstance(value, str):
-        return value.split()
-    return [str(v) for v in value]
-
-
-def _scryfall(cards: Any) -> Iterator[dict[str, Any]]:
-    if not isinstance(cards, list):
-        raise CardDataError("Scryfall bulk data must be a JSON array of card objects")
-    for card in cards:
-        faces = card.get("card_faces")
-        if faces:
-            for face in faces:
-                merged = dict(card)
-                merged.update(face)
-                merged["oracle_text"] = face.get("oracle_text", "")
-                yield _record(merged)
-        else:
-            yield _record(card)
-
-
-def _mtgjson(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    for name, faces in data.items():
-        for face in faces if isinstance(faces, list) else [faces]:
-            type_line = face.get("type") or _mtgjson_type_line(face)
-            yield _record({
-                "name": face.get("faceName") or face.get("name") or name,
-                "mana_cost": face.get("manaCost", ""),
-                "type_line": type_line,
-                "oracle_text": face.get("text", ""),
-                "power": face.get("power"),
-                "toughness": face.get("toughness"),
-                "loyalty": face.get("loyalty"),
-                "defense": face.get("defense"),
-                "color_indicator": face.get("colorIndicator"),
-            })
-
-
-def _mtgjson_type_line(face: dict[str, Any]) -> str:
-    from mtgasp.parser.vocabulary import MULTIWORD_SUBTYPES
-
-    subs = list(face.get("subtypes") or [])
-    joined: list[str] = []
-    i = 0
-    while i < len(subs):
-        for mw in MULTIWORD_SUBTYPES:
-            parts = mw.split()
-            if subs[i : i + len(parts)] == parts:
-                joined.append(mw)
-                i += len(parts)
-                break
-        else:
-            joined.append(subs[i])
-            i += 1
-    left = " ".join(list(face.get("supertypes") or []) + list(face.get("types") or []))
-    return f"{left} — {' '.join(joined)}" if joined else left
+    """One dict per card (with the :data:`RECORD_KEYS`), whatever the file format: Scryfall bulk
+    JSON, MTGJSON ``AtomicCards.json`` or JSON lines. The formats are read by the card database's
+    importer (:func:`mtgasp.cards.iter_card_file`), so the corpus report sees exactly the cards a
+    user's ``--cards`` file gives."""
+    for card, _aliases in iter_card_file(path):
+        rec = card.to_record()
+        yield {k: rec.get(k, "" if k in ("name", "mana_cost", "type_line", "oracle_text") else None) for k in RECORD_KEYS}
 
 
 # --- measuring ---------------------------------------------------------------------------
