@@ -272,6 +272,12 @@ class EffectsTransformer(Transformer):
         eff = Fn("max_hand_size", c[1])
         return [Effect(Fn("apply", player_term(c[0]), eff, "permanent"), continuous=(player_term(c[0]), eff))]
 
+    def c_as_though_flash(self, c: list) -> list:
+        """"You may cast spells this turn as though they had flash." (CR 702.8)"""
+        for e in c[0]:
+            e.facts.append(("effect_as_though", (ABIL, EIDX, Fn("has", Fn("keyword", Str("flash"))))))
+        return c[0]
+
     def c_except_by(self, c: list) -> list:
         """"can't be blocked this turn except by creatures with haste"."""
         for e in c[0]:
@@ -330,7 +336,9 @@ class EffectsTransformer(Transformer):
                 kept = [f for f in e.facts if f[0] != "effect_instead"]
                 marked = marked or len(kept) != len(e.facts)
                 e.facts = kept
-        if not (marked or first):
+        prevents = any(isinstance(e, Effect) and isinstance(e.kind, Fn)
+                       and e.kind.name.startswith(("prevent", "regenerate")) for e in parts)
+        if not (marked or first or prevents):
             raise GrammarReject("a replacement effect without 'instead'")
         vps = vp if isinstance(vp, list) else [vp]
         events = [e.kind for v in vps for e in make_effects(np_, v)]
@@ -631,6 +639,25 @@ class EffectsTransformer(Transformer):
     def s_flashback_cost_mana_cost(self, c: list) -> list:
         return [AbFact("keyword_cost_is", (ABIL, Str("flashback"), "mana_cost"))]
 
+    def fe_life_gained(self, c: list) -> Any:
+        from .filters import number_value
+
+        return Fn("life_gained", number_value(c[0]))
+
+    def fe_damage_prevented(self, c: list) -> Any:
+        from .filters import number_value
+
+        return Fn("damage_prevented_this_way", number_value(c[0]))
+
+    def s_max_hand_size_reduced(self, c: list) -> list:
+        from .filters import player_term
+
+        eff = Fn("max_hand_size_minus", c[1])
+        return [Effect(Fn("apply", player_term(c[0]), eff, "permanent"), continuous=(player_term(c[0]), eff))]
+
+    def s_spend_only_color_on_x(self, c: list) -> list:
+        return [AbFact("x_restriction", (ABIL, Fn("spend_only", c[0].constraint)))]
+
     def fe_symbol_spent(self, c: list) -> Any:
         """"for each {S} spent to cast this spell"."""
         from .mana import mana_symbol
@@ -889,6 +916,9 @@ class EffectsTransformer(Transformer):
 
     def rn_rest(self, c: list) -> Any:
         return "rest"
+
+    def rn_other(self, c: list) -> Any:
+        return "the_other"
 
     def s_during(self, c: list) -> list:
         return _conditioned(c[1], Fn("during", c[0]))

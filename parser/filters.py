@@ -307,6 +307,10 @@ class FiltersTransformer(Transformer):
         """"both creatures" (the paired creatures, CR 702.95)."""
         return "paired_creatures"
 
+    def that_many_ref(self, c: list) -> Any:
+        """"sacrifice that many creatures"."""
+        return Fn("some", c[0], "that_many")
+
     def effect_ref(self, c: list) -> Any:
         """"If an effect would create ..." (Parallel Lives, Doubling Season)."""
         return "an_effect"
