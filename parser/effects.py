@@ -795,6 +795,24 @@ class EffectsTransformer(Transformer):
             e.facts.append(("effect_instead", (ABIL, EIDX)))
         return c[0]
 
+    def c_toughness_equal(self, c: list) -> list:
+        eff = Fn("set_base_toughness", c[1])
+        return [Effect(Fn("apply", c[0], eff, "permanent"), continuous=(c[0], eff))]
+
+    def v_become_bare(self, c: list) -> list:
+        """"becomes black", "becomes colorless": type_phrase without an article."""
+        return [VP(name, [arg]) for name, arg in type_setting(c[0])]
+
+    def cond_pp_this_way(self, c: list) -> Any:
+        """"If an instant or sorcery card was milled this way"."""
+        return Fn(str(c[2][0]).lower() + "_this_way", c[0])
+
+    def was_is(self, c: list) -> str:
+        return str(c[0]).lower()
+
+    def pp_word(self, c: list) -> list:
+        return [str(t) for t in c]
+
     def c_pt_equal(self, c: list) -> list:
         """"~'s power and toughness are each equal to ..." (a characteristic-defining ability)."""
         eff = Fn("set_base_pt", c[1], c[1])

@@ -79,6 +79,20 @@ class TriggersTransformer(Transformer):
     def t_whenever(self, c: list) -> Trigger:
         return Trigger(c[0])
 
+    def t_whenever_suffix(self, c: list) -> Trigger:
+        return Trigger([Fn(c[1][0], e, *c[1][1:]) for e in c[0]])
+
+    def ts_first_time(self, c: list) -> tuple:
+        return ("first_time_each_turn",)
+
+    def ts_during(self, c: list) -> tuple:
+        from .filters import player_term
+
+        return ("during_turn_of", player_term(c[0]))
+
+    def ts_during_yours(self, c: list) -> tuple:
+        return ("during_turn_of", "you")
+
     def t_at(self, c: list) -> Trigger:
         return Trigger([c[0]])
 
