@@ -347,6 +347,10 @@ class EffectsTransformer(Transformer):
         return out + parts
 
     r_would_instead_first = r_would
+
+    def r_would_this_turn(self, c: list) -> list:
+        """"If a card would be put into your graveyard from anywhere this turn, ... instead"."""
+        return self.r_would(c) + [AbFact("replacement_duration", (ABIL, "this_turn"))]
     r_would_noif = r_would
 
     def s_replacement(self, c: list) -> list:
@@ -1029,6 +1033,14 @@ class EffectsTransformer(Transformer):
 
     def sa_activate_equip(self, c: list) -> Any:
         return Fn("activate_keyword_ability", Str("equip"))
+
+    def v_add_type(self, c: list) -> VP:
+        """"is a Spirit in addition to its other (creature) types" (layer 4)."""
+        return VP("add_type", [next(x for x in c if not isinstance(x, Token))])
+
+    def v_gain_choice(self, c: list) -> VP:
+        """"gains your choice of vigilance or lifelink until end of turn"."""
+        return VP("gain_ability", [], options=[VP("gain_ability", [g]) for g in c])
 
     def v_become_type_add(self, c: list) -> VP:
         return VP("add_types", [c[0]])

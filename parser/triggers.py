@@ -90,6 +90,9 @@ class TriggersTransformer(Transformer):
 
         return ("during_turn_of", player_term(c[0]))
 
+    def ts_this_turn(self, c: list) -> tuple:
+        return ("this_turn",)
+
     def ts_during_yours(self, c: list) -> tuple:
         return ("during_turn_of", "you")
 
