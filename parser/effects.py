@@ -272,6 +272,21 @@ class EffectsTransformer(Transformer):
         eff = Fn("max_hand_size", c[1])
         return [Effect(Fn("apply", player_term(c[0]), eff, "permanent"), continuous=(player_term(c[0]), eff))]
 
+    def v_prevent_to_and_by(self, c: list) -> VP:
+        """"Prevent all combat damage that would be dealt to and dealt by target creature"."""
+        return VP("prevent_damage", [c[0], Fn("to", c[1]), Fn("by", c[1]), *c[2:]])
+
+    def c_during_turn(self, c: list) -> list:
+        from .filters import player_term
+
+        for e in c[0]:
+            e.facts.append(("effect_condition", (ABIL, EIDX, Fn("during_turn_of", player_term(c[1])))))
+        return c[0]
+
+    def s_its_type(self, c: list) -> list:
+        """"It's an enchantment." (after a return: the object's new card type)."""
+        return [e for vp in self.v_is_type(c) for e in make_effects("it", vp)]
+
     def c_as_though_flash(self, c: list) -> list:
         """"You may cast spells this turn as though they had flash." (CR 702.8)"""
         for e in c[0]:

@@ -268,6 +268,17 @@ class FiltersTransformer(Transformer):
         """"one, two, or three target creatures"."""
         return Fn("target_range", c[3], c[0], c[2])
 
+    def upto_any_targets_ref(self, c: list) -> Any:
+        """"each of up to three targets"."""
+        return Fn("target_up_to", any_target_filter(), c[0])
+
+    def another_any_target_ref(self, c: list) -> Any:
+        """"deals 1 damage to another target" (a second any-target)."""
+        f = any_target_filter()
+        for b in f.branches:
+            b.append("other")
+        return Fn("target", f, 1)
+
     def range3_any_target_ref(self, c: list) -> Any:
         return Fn("target_range", any_target_filter(), c[0], c[2])
 
