@@ -101,11 +101,13 @@ def could_produce_cmd(c: Context, state_file: str, objects: tuple[str, ...], as_
     engine = c.engine()
     ids = objects or tuple(p.id for p in state.battlefield)
     results = [engine.could_produce(state, o) for o in ids]
+    notes = sorted({n for r in results for n in r.notes})
     emit(
         as_json,
         {"could_produce": [r.to_json() for r in results]},
         lambda: [f"{r.object:>16}: {' '.join('{' + t + '}' for t in r.types) or 'nothing'}" for r in results]
-        + ["(CR 106.7: " + summary("106.7") + ")"],
+        + ["(CR 106.7: " + summary("106.7") + ")"]
+        + [f"note: {n}" for n in notes],
     )
 
 
