@@ -58,7 +58,11 @@ __all__ = [
 ]
 
 log = logging.getLogger("mtgasp.queries")
-_MANA_WORDS = re.compile(r"\bmana\b|\badds?\b|\btapped\b|\{[WUBRGCX]\}", re.IGNORECASE)
+# Unsupported text that may change a mana answer: it speaks of mana, of tapping, of land types.
+_MANA_WORDS = re.compile(
+    r"\bmana\b|\badds?\b|\btapped\b|\{[WUBRGCX]\}|\bland types?\b|\b(?:Plains|Islands?|Swamps?|Mountains?|Forests?)\b",
+    re.IGNORECASE,
+)
 F = clingo.Function
 S = clingo.String
 
