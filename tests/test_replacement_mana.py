@@ -407,3 +407,30 @@ def test_cr616_the_listed_orders_and_the_counted_orders_agree(kinds: list[str]) 
     for o in r.orders:
         by_result[o.result] = by_result.get(o.result, 0) + 1
     assert by_result == {d.result: d.orders for d in r.distinct}
+
+
+def test_wild_growth_mana_is_not_something_the_land_could_produce() -> None:
+    # Wild Growth ruling: the additional mana is not an ability of the land and is not something
+    # the land can produce.
+    st = state(
+        """
+        - {id: swamp, card: Swamp, controller: alice}
+        - {id: wg, card: Wild Growth, controller: alice, attached_to: swamp}
+        - {id: pool, card: Reflecting Pool, controller: alice}
+        """
+    )
+    assert (ENGINE.could_produce(st, "swamp").types, ENGINE.could_produce(st, "pool").types) == (("B",), ("B",))
+    assert tap_results(st, "swamp") == [Mana(B=1, G=1)]
+
+
+def test_nyxbloom_ancients_are_cumulative() -> None:
+    # Nyxbloom Ancient ruling: two of them give nine times the mana.
+    st = state(
+        """
+        - {id: forest, card: Forest, controller: alice}
+        - {id: n1, card: Nyxbloom Ancient, controller: alice}
+        - {id: n2, card: Nyxbloom Ancient, controller: alice}
+        - {id: mr, card: Mana Reflection, controller: alice}
+        """
+    )
+    assert replaced(st, "forest") == {Mana(G=18): 6}
