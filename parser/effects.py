@@ -287,6 +287,18 @@ class EffectsTransformer(Transformer):
         """"It's an enchantment." (after a return: the object's new card type)."""
         return [e for vp in self.v_is_type(c) for e in make_effects("it", vp)]
 
+    def v_put_counters_amount_pre(self, c: list) -> VP:
+        """"put a number of +1/+1 counters equal to that spell's mana value on up to one target creature"."""
+        return VP("put_counters", [c[0], c[1], c[2]])
+
+    def c_instead_of_into(self, c: list) -> list:
+        for e in c[0]:
+            e.facts.append(("effect_instead_of", (ABIL, EIDX, Fn("put_into", "it", c[1]))))
+        return c[0]
+
+    def fe_counter_kinds(self, c: list) -> Any:
+        return Fn("counter_kinds_on", c[0])
+
     def c_as_though_flash(self, c: list) -> list:
         """"You may cast spells this turn as though they had flash." (CR 702.8)"""
         for e in c[0]:
@@ -425,10 +437,10 @@ class EffectsTransformer(Transformer):
 
     def c_counters_put_plus(self, c: list) -> list:
         """"that many plus one +1/+1 counters are put on it instead" (Hardened Scales)."""
-        return [Effect(Fn("put_counters", c[2], Fn("plus", "that_many", c[0]), c[1]))]
+        return [Effect(Fn("put_counters", c[1], Fn("plus", "that_many", c[0]), c[2]))]
 
     def c_counters_put_twice(self, c: list) -> list:
-        return [Effect(Fn("put_counters", c[1], Fn("times", 2, "that_many"), c[0]))]
+        return [Effect(Fn("put_counters", c[0], Fn("times", 2, "that_many"), c[1]))]
 
     def c_tokens_created_twice(self, c: list) -> list:
         return [Effect(Fn("create_those_tokens", Fn("times", 2, "that_many")))]
@@ -1305,6 +1317,11 @@ class EffectsTransformer(Transformer):
 
     def d_rest_of_game(self, c: list) -> str:
         return "rest_of_game"
+
+    def d_during_next_turn(self, c: list) -> Any:
+        from .filters import player_term
+
+        return Fn("during_next_turn_of", player_term(c[0]))
 
     def d_end_of_combat(self, c: list) -> str:
         return "until_end_of_combat"

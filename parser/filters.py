@@ -45,7 +45,7 @@ _STATUS = {
     "suspected": "suspected", "saddled": "saddled", "transformed": "transformed",
     "kicked": "kicked", "renowned": "renowned",
     "double-faced": "double_faced", "sacrificed": "sacrificed", "revealed": "revealed",
-    "discarded": "discarded", "destroyed": "destroyed", "manifested": "manifested",
+    "discarded": "discarded", "destroyed": "destroyed", "manifested": "manifested", "milled": "milled",
 }
 
 
@@ -296,7 +296,7 @@ class FiltersTransformer(Transformer):
         return Fn("at_most", c[1], c[0])
 
     def n_or_more_ref(self, c: list) -> Any:
-        return Fn("at_least", c[1], c[0])
+        return Fn("at_least", c[-1], c[-2])
 
     def n_or_more_counters_ref(self, c: list) -> Any:
         """"one or more +1/+1 counters" (being put on something): counters(Kind, at_least(N))."""
@@ -321,6 +321,14 @@ class FiltersTransformer(Transformer):
     def that_many_ref(self, c: list) -> Any:
         """"sacrifice that many creatures"."""
         return Fn("some", c[0], "that_many")
+
+    def at_least_ref(self, c: list) -> Any:
+        """"at least three other enchantments"."""
+        return Fn("at_least", c[-1], c[-2])
+
+    def milled_ref(self, c: list) -> Any:
+        """"from among the milled cards"."""
+        return Fn("each", c[0].add("milled"))
 
     def effect_ref(self, c: list) -> Any:
         """"If an effect would create ..." (Parallel Lives, Doubling Season)."""

@@ -525,6 +525,9 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif t.value == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1].value.lower() not in (
                 "you", "to", ",", ".", "and", "then", "may", "~", "it", "they", "them", "player", "opponent"):
             t = PreToken(("PUT_PP",) + t.types, t.value, t.start, t.end)  # "each creature card put into ..."
+        elif v == "at" and nv == "least" and not any(
+                x.value.lower() in ("mana", "life", "than") for x in toks[i + 2:i + 6]):
+            t = PreToken(("AT_LEAST",) + t.types, t.value, t.start, t.end)
         elif t.value == "cast" and nv == "this" and i + 2 < n and toks[i + 2].value.lower() == "way":
             t = PreToken(("CAST_PP",) + t.types, t.value, t.start, t.end)  # "a spell cast this way"
         elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2].value.lower() == "rest":

@@ -131,7 +131,7 @@ def fn(name: str, *args: Any) -> Fn:
 #: declared terminals that only mark structure (separators, quotes): never an argument
 _STRUCTURAL = frozenset({
     "POSS", "COMMA_WHERE", "COMMA_EXCEPT", "NP_AND", "NP_OR", "CLAUSE_AND", "AND_NUM", "QUOTE",
-    "SYM_OR", "SYM_COMMA", "DESC_OR", "DESC_AND", "DESC_COMMA", "ON_ZONE", "COST_START", "ZONE_SEP", "THATS_TAPPED", "THIS_ABILITY", "BLOCKING_NP", "OTHER_THAN", "REST_AND", "PUT_PP", "ATTACKING_YOU", "CAST_PP",
+    "SYM_OR", "SYM_COMMA", "DESC_OR", "DESC_AND", "DESC_COMMA", "ON_ZONE", "COST_START", "ZONE_SEP", "THATS_TAPPED", "THIS_ABILITY", "BLOCKING_NP", "OTHER_THAN", "REST_AND", "PUT_PP", "ATTACKING_YOU", "CAST_PP", "AT_LEAST",
 })
 
 

@@ -247,7 +247,7 @@ CASES = [
     Case('Hardened Scales', 'If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead.', 'Enchantment', 1, [
         'ability_text(A,"If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead.")',
         'card_ability(C,A)',
-        'effect(A,1,put_counters(it,plus(that_many,1),"+1/+1"))',
+        'effect(A,1,put_counters("+1/+1",plus(that_many,1),it))',
         'filter(f(A,1),1,controller(you))',
         'filter(f(A,1),1,type(creature))',
         'replacement(A)',
