@@ -36,17 +36,11 @@ def _records(limit: int | None) -> list[dict[str, Any]]:
     return recs[:limit] if limit else recs
 
 
-def run(quick: bool = False, log: Any = print, limit: int | None = None) -> dict[str, Any]:
-    if not CORPUS.exists():
-        log(f"skipped: {CORPUS} is absent")
-        return {"skipped": True}
+def _parse_all(recs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Parse ``recs`` with an empty unit cache; CPU and wall time and the counts."""
     import mtgasp.parser as P
-    from mtgasp.parser.build import get_parser
 
-    t0 = time.perf_counter()
-    get_parser()
-    build = time.perf_counter() - t0
-    recs = _records(2000 if quick and not limit else limit)
+    P._UNIT_CACHE.clear()
     cpu0, wall0 = time.process_time(), time.perf_counter()
     full = abilities = parsed = 0
     for r in recs:
@@ -60,27 +54,59 @@ def run(quick: bool = False, log: Any = print, limit: int | None = None) -> dict
         parsed += sum(a.supported for a in pc.abilities)
     cpu = time.process_time() - cpu0
     wall = time.perf_counter() - wall0
-    res = {
+    return {
         "cards": len(recs), "cards_fully_parsed": full, "abilities": abilities,
         "abilities_parsed": parsed, "cpu_seconds": round(cpu, 2), "wall_seconds": round(wall, 2),
-        "grammar_build_seconds": round(build, 2),
         "cards_per_second": round(len(recs) / cpu, 1) if cpu else None,
-        "within_budget": cpu < BUDGET_SECONDS * len(recs) / 32702,
     }
-    log(f"{len(recs)} cards: {cpu:.1f} s CPU ({wall:.1f} s wall), grammar build {build:.2f} s, "
-        f"{full} fully parsed ({100 * full / max(1, len(recs)):.1f}%)")
+
+
+def run(quick: bool = False, log: Any = print, limit: int | None = None) -> dict[str, Any]:
+    if not CORPUS.exists():
+        log(f"skipped: {CORPUS} is absent")
+        return {"skipped": True, "title": TITLE}
+    from mtgasp.parser.build import get_parser
+
+    t0 = time.perf_counter()
+    get_parser()
+    build = time.perf_counter() - t0
+    recs = _records(2000 if quick and not limit else limit)
+    # growth with corpus size: every 8th, 4th, 2nd card, then all (each with an empty cache)
+    growth = []
+    for step in ((8, 4, 2) if not quick and not limit else ()):
+        g = _parse_all(recs[::step])
+        growth.append(g)
+        log(f"  1/{step} of the corpus: {g['cards']} cards in {g['cpu_seconds']} s CPU")
+    res = _parse_all(recs)
+    res["grammar_build_seconds"] = round(build, 2)
+    res["within_budget"] = res["cpu_seconds"] < BUDGET_SECONDS * len(recs) / 32702
+    res["growth"] = growth
+    res["title"] = TITLE
+    res["quick"] = quick
+    log(f"{res['cards']} cards: {res['cpu_seconds']} s CPU ({res['wall_seconds']} s wall), "
+        f"grammar build {build:.2f} s, {res['cards_fully_parsed']} fully parsed "
+        f"({100 * res['cards_fully_parsed'] / max(1, len(recs)):.1f}%)")
     return res
 
 
 def markdown(res: dict[str, Any]) -> str:
     if res.get("skipped"):
         return "Skipped: the card corpus (../shared/data/cards/cards.jsonl) is absent."
-    return (
-        f"{res['cards']} card faces in {res['cpu_seconds']} s CPU ({res['wall_seconds']} s wall; "
+    out = (
+        f"{res['cards']} card faces in **{res['cpu_seconds']} s CPU** ({res['wall_seconds']} s wall; "
         f"{res['cards_per_second']} cards/s), grammar build {res['grammar_build_seconds']} s. "
         f"{res['cards_fully_parsed']} cards fully parsed, {res['abilities_parsed']} of "
-        f"{res['abilities']} abilities. Budget: {BUDGET_SECONDS:.0f} s for the whole corpus."
+        f"{res['abilities']} abilities. Budget: {BUDGET_SECONDS:.0f} s for the whole corpus "
+        f"({'met' if res['within_budget'] else '**not met**'})."
     )
+    rows = res.get("growth", []) + [res]
+    if len(rows) > 1:
+        out += "\n\nGrowth with corpus size (every n-th card, each run with an empty cache of parsed texts):\n\n"
+        out += "| cards | CPU | cards/s | fully parsed |\n| ---: | ---: | ---: | ---: |\n"
+        for g in rows:
+            out += (f"| {g['cards']} | {g['cpu_seconds']} s | {g['cards_per_second']} | "
+                    f"{100 * g['cards_fully_parsed'] / max(1, g['cards']):.1f}% |\n")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,12 +22,13 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import bench_cli
+import bench_parser
 import bench_permanents
 import bench_pools
 import bench_replacement
 from common import RESULTS, fmt_s, machine_info, md_table
 
-SECTIONS = {m.NAME: m for m in (bench_permanents, bench_pools, bench_cli, bench_replacement)}
+SECTIONS = {m.NAME: m for m in (bench_permanents, bench_pools, bench_cli, bench_replacement, bench_parser)}
 
 
 def _warm_up() -> dict[str, float]:

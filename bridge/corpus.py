@@ -196,38 +196,24 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     }
 
 
+#: an ability's class from the names of its facts, the first that it has
+_CLASS_OF_FACT = (("keyword", "keyword"), ("adds", "mana"), ("activated", "activated"),
+                  ("replacement", "replacement"), ("triggered", "triggered"),
+                  ("static", "static"), ("spell_effect", "spell"))
+
+
 def _fact_kinds(pc: Any) -> dict:
-    """Ability index → class from the facts (keyword/mana first), plus the mana abilities."""
+    """Ability index → class from the facts (keyword, then mana first), plus the mana abilities
+    (those that add mana themselves or through an ability they grant)."""
     out: dict = {}
     mana: set[int] = set()
-    for f in pc.facts:
-        if not f.arguments or f.arguments[0].name != "ab":
-            continue
-        n = f.arguments[0].arguments[1].number
-        name = f.name
-        if name == "adds":  # also the mana ability of a quoted (granted) ability
-            mana.add(n)
-            out[n] = "mana"
-            continue
-        if len(f.arguments[0].arguments) != 2:
-            continue
-        if name == "adds":
-            mana.add(n)
-            out[n] = "mana"
-        elif name == "keyword" and out.get(n) != "mana":
-            out[n] = "keyword"
-        elif name == "replacement" and out.get(n) in (None, "static"):
-            out[n] = "replacement"
-        elif name in ("activated", "triggered") and n not in out:
-            out[n] = name
-        elif name == "static" and n not in out:
-            out[n] = name
-        elif name == "spell_effect" and n not in out:
-            out[n] = "spell"
-    # a keyword ability's class fact is printed too; keyword wins
-    for f in pc.facts:
-        if f.name == "keyword" and f.arguments[0].name == "ab" and len(f.arguments[0].arguments) == 2:
-            out[f.arguments[0].arguments[1].number] = "keyword"
+    for ab in pc.abilities:
+        if "adds" in ab.kinds:
+            mana.add(ab.index)
+        for name, cls in _CLASS_OF_FACT:
+            if name in ab.kinds:
+                out[ab.index] = cls
+                break
     out["_mana"] = mana
     return out
 

@@ -43,6 +43,11 @@ class ParsedAbility:
     supported: bool
     #: why it is unsupported ("" when supported): what the grammar expected, at which column
     message: str = ""
+    #: the names of the facts printed about this ability itself (``keyword``, ``activated``,
+    #: ``triggered``, ``static``, ``replacement``, ``spell_effect``, ``adds``, ...); ``adds`` also
+    #: when a quoted ability it grants adds mana. Lets a caller classify abilities without
+    #: walking the symbols.
+    kinds: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -117,6 +122,7 @@ def parse_card(
         if word:
             facts.append(f"ability_word({ab_id},{quote(word.lower())})")
         supported = ability is not None
+        kinds: frozenset[str] = frozenset()
         if ability is not None:
             printer = AbilityPrinter(
                 card, ab_id, is_spell,
@@ -127,6 +133,7 @@ def parse_card(
             try:
                 printer.print_ability(ability)
                 facts.extend(printer.out)
+                kinds = _kinds(printer.out, ab_id)
                 if ability.header is not None:
                     level = printer.term(ability.header)
                 elif level is not None:
@@ -145,11 +152,26 @@ def parse_card(
             facts = facts[:2] + ([facts[2]] if word else [])
             facts.append(f"unsupported({card},{n})")
             symbols = _symbols(facts)
+            kinds = frozenset()
         flat = " ".join(norm.split())
         blocks.append((f"% {n}: {flat}", tuple(symbols)))
-        abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message))
+        abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message, kinds))
     all_facts = tuple(sorted(set().union(*(fs for _, fs in blocks))))
     return ParsedCard(name, all_facts, tuple(abilities), tuple(blocks))
+
+
+def _kinds(facts: list[str], ab_id: str) -> frozenset[str]:
+    """The names of the facts whose first argument is ``ab_id`` itself, plus ``adds`` when a
+    quoted ability inside it adds mana."""
+    own, nested = ab_id + ")", ab_id[:-1] + ","
+    out = set()
+    for f in facts:
+        name, _, rest = f.partition("(")
+        if rest.startswith(own) or rest.startswith(ab_id + ","):
+            out.add(name)
+        elif name == "adds" and rest.startswith(nested):
+            out.add(name)
+    return frozenset(out)
 
 
 def _symbols(texts: list[str]) -> list[clingo.Symbol]:

@@ -16,7 +16,9 @@ def test_parsed_card_shape() -> None:
     assert pc.fully_parsed and pc.unsupported == ()
     assert all(isinstance(f, clingo.Symbol) for f in pc.facts)
     assert list(pc.facts) == sorted(pc.facts)
-    assert pc.abilities == (ParsedAbility(1, "{T}: Add {G}.", (0, 13), True, ""),)
+    assert pc.abilities == (
+        ParsedAbility(1, "{T}: Add {G}.", (0, 13), True, "", frozenset({"activated", "adds", "cost", "effect"})),
+    )
 
 
 def test_to_asp_is_sorted_text_with_a_comment_per_ability() -> None:
