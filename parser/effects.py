@@ -65,6 +65,8 @@ _CONTINUOUS = frozenset({
     "no_max_hand_size", "control", "look_top_any_time", "play_top_revealed",
     "activate_instant_speed",
     "is_indestructible", "remain_tapped", "extra_land", "phase_out",
+    "assign_no_combat_damage", "assign_damage_as_unblocked", "must_be_blocked",
+    "can_be_commander", "escapes_with_counters",
 })
 
 
@@ -84,6 +86,8 @@ class VP:
     options: list["VP"] = field(default_factory=list)
     #: a causative "have X do Y": the effects of the inner clause
     inner: list[Effect] | None = None
+    #: a duration carried by the verb itself ("perpetually gets +1/+1")
+    duration: Any = None
 
 
 @dataclass
@@ -138,6 +142,13 @@ def substitute_x(term: Any, value: Any) -> Any:
 
 def make_effects(subject: Any, vp: VP) -> list[Effect]:
     """The effect(s) of one verb phrase with its subject."""
+    effs = _make_effects(subject, vp)
+    if vp.duration is not None:
+        effs = [with_duration(e, vp.duration) for e in effs]
+    return effs
+
+
+def _make_effects(subject: Any, vp: VP) -> list[Effect]:
     if vp.inner is not None:
         for e in vp.inner:
             e.optional = e.optional or vp.optional
@@ -535,6 +546,65 @@ class EffectsTransformer(Transformer):
         for vp in vps:
             vp.optional = True
         return vps
+
+    def v_perpetually(self, c: list) -> list:
+        """"It perpetually gets +1/+1 and gains vigilance": every verb lasts perpetually
+        (the effect follows the card across zones)."""
+        vps = c[0] if isinstance(c[0], list) else [c[0]]
+        for vp in vps:
+            vp.duration = "perpetual"
+        return vps
+
+    def v_lose_this_ability(self, c: list) -> VP:
+        """"~ loses this ability" (Licids): lose_ability(this_ability)."""
+        return VP("lose_ability", ["this_ability"])
+
+    def v_must_be_blocked_this_turn(self, c: list) -> VP:
+        return VP("must_be_blocked", duration="this_turn")
+
+    def s_do_only_once(self, c: list) -> list:
+        """"Do this only once each turn." (the optional action of the ability)."""
+        return [AbFact("effect_limit", (ABIL, "once_per_turn"))]
+
+    def s_effect_doesnt_remove(self, c: list) -> list:
+        """"This effect doesn't remove ~." (a protection granted by an Aura, CR 702.16)."""
+        return [AbFact("effect_doesnt_remove", (ABIL, c[0]))]
+
+    def after_phase(self, c: list) -> str:
+        words = [str(t).lower() for t in c]
+        return {"phase": "this_phase", "main phase": "this_main_phase",
+                "combat phase": "this_combat_phase", "combat": "this_combat"}[" ".join(words)]
+
+    def s_additional_combat(self, c: list) -> list:
+        """"After this main phase, there is an additional combat phase." (CR 500.8)"""
+        return [Effect(Fn("additional_combat", c[0]))]
+
+    def s_additional_combat_main(self, c: list) -> list:
+        """"... followed by an additional main phase." (CR 500.8)"""
+        return [Effect(Fn("additional_combat_and_main", c[0]))]
+
+    def s_theyre_still(self, c: list) -> list:
+        """"They're still lands." (after an animation of several objects)."""
+        return [Effect(Fn("apply", "them", Fn("is_still", c[0]), "permanent"), continuous=("them", Fn("is_still", c[0])))]
+
+    def s_as_attacks(self, c: list) -> list:
+        """"You may exert ~ as it attacks." (when it is declared as an attacker)."""
+        for e in c[0]:
+            e.facts.append(("effect_condition", (ABIL, EIDX, Fn("as_attacks", c[1]))))
+        return c[0]
+
+    def v_choose_not(self, c: list) -> VP:
+        """"You may choose not to untap ~ during your untap step": choose_not(you, untap(self))."""
+        inner = c[0] if isinstance(c[0], list) else [c[0]]
+        return VP("choose_not", [Fn(v.name, *v.args) for v in inner])
+
+    def c_during_untap_step(self, c: list) -> list:
+        """"... during your untap step": the part applies during that player's untap step."""
+        from .filters import player_term
+
+        for e in c[0]:
+            e.facts.append(("effect_condition", (ABIL, EIDX, Fn("during", Fn("untap_step", player_term(c[1]))))))
+        return c[0]
 
     def v_cant_cause(self, c: list) -> VP:
         inner = [Fn(v.name, *v.args) for v in (c[1] if isinstance(c[1], list) else [c[1]])]
@@ -1119,6 +1189,10 @@ class EffectsTransformer(Transformer):
 
     def v_pay_mana(self, c: list) -> VP:
         return VP("pay", [Fn("mana", s, n) for s, n in group_symbols(c[0])])
+
+    def v_pay_to_end_effect(self, c: list) -> VP:
+        """"You may pay {W} to end this effect." (Licids)"""
+        return VP("pay_to_end_effect", [Fn("mana", s, n) for s, n in group_symbols(c[0])])
 
     def v_cost_less(self, c: list) -> VP:
         return VP("cost_less", [Fn("mana", s, n) for s, n in group_symbols(c[0])])
