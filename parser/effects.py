@@ -555,6 +555,70 @@ class EffectsTransformer(Transformer):
             vp.duration = "perpetual"
         return vps
 
+    def s_redirect_next(self, c: list) -> list:
+        """"The next 1 damage that would be dealt to target creature this turn is dealt to another
+        target creature instead." (a redirection, CR 614.9): redirect_damage(N, From, To)."""
+        return self._redirect(c[0], c[1:])
+
+    def s_redirect_all(self, c: list) -> list:
+        """"All damage that would be dealt to you is dealt to ~ instead." """
+        return self._redirect("all", c)
+
+    def _redirect(self, amount: Any, rest: list) -> list:
+        dur = rest[1] if len(rest) == 3 else None
+        e = Effect(Fn("redirect_damage", amount, rest[0], rest[-1]))
+        return [with_duration(e, dur) if dur is not None else e]
+
+    def s_once_each_turn(self, c: list) -> list:
+        """"Once each turn, you may cast ...": the parts, done at most once each turn."""
+        return [AbFact("effect_limit", (ABIL, "once_per_turn")), *c[0]]
+
+    def s_once_each_your_turn(self, c: list) -> list:
+        """"Once during each of your turns, you may ..." """
+        return [AbFact("effect_limit", (ABIL, "once_during_your_turn")), *c[0]]
+
+    def v_change_text(self, c: list) -> VP:
+        """"Change the text of target spell or permanent by replacing all instances of one color
+        word with another [or one basic land type with another]." (CR 612)"""
+        return VP("change_text", [c[0], *c[1:]])
+
+    def tc_color_word(self, c: list) -> str:
+        return "color_word"
+
+    def tc_basic_land_type(self, c: list) -> str:
+        return "basic_land_type"
+
+    def tc_creature_type(self, c: list) -> str:
+        return "creature_type"
+
+    def nth(self, c: list) -> int:
+        return {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}[str(c[0]).lower()]
+
+    def cond_nth_resolution(self, c: list) -> Any:
+        """"If this is the third time this ability has resolved this turn" → resolved_times(3)."""
+        return Fn("resolved_times", c[0])
+
+    def ex_has_this_ability(self, c: list) -> list:
+        """"..., except it has this ability" (the copy keeps the ability creating it)."""
+        return [Fn("has", "this_ability")]
+
+    def v_gain_flashback_bare(self, c: list) -> VP:
+        """"gains flashback until end of turn" (its cost given by the next sentence, "The
+        flashback cost is equal to its mana cost.")."""
+        return VP("gain_ability", [Fn("keyword", Str("flashback"))], duration=c[0])
+
+    def cond_you_dont_vp(self, c: list) -> Any:
+        """"If you don't put the card into your hand, ...": non(did(Eff)); "If you don't control
+        a Swamp" stays non(control(F))."""
+        vp = c[0]
+        if vp.name == "control" and len(vp.args) == 1:
+            return Fn("non", Fn("control", as_filter(vp.args[0])))
+        return Fn("non", Fn("did", Fn(vp.name, *vp.args)))
+
+    def v_shuffle_it_into(self, c: list) -> VP:
+        """"shuffles it into their library": shuffle_into(P, it, Owner)."""
+        return VP("shuffle_into", ["it", c[0]])
+
     def v_lose_this_ability(self, c: list) -> VP:
         """"~ loses this ability" (Licids): lose_ability(this_ability)."""
         return VP("lose_ability", ["this_ability"])

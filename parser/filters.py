@@ -388,6 +388,10 @@ class FiltersTransformer(Transformer):
     def owner_of(self, c: list) -> Any:
         return Fn("owner_of", c[0])
 
+    def duplicate_ref(self, c: list) -> Any:
+        """"a duplicate of target creature card" (Alchemy conjure): a new card copying it."""
+        return Fn("duplicate_of", c[0])
+
     def defending_player_ref(self, c: list) -> Any:
         return "defending_player"
 
