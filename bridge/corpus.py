@@ -53,29 +53,30 @@ def iter_card_records(path: str | Path) -> Iterator[dict[str, Any]]:
 # --- measuring ---------------------------------------------------------------------------
 
 _MANA_LINE = re.compile(r"\badds?\b", re.I)
+#: "Add" (the verb of CR 106.4's mana abilities) or "adds", outside reminder text; not the
+#: Un-cards' "Add or subtract 1 from ..." (a number, not mana)
+_MANA_VERB = re.compile(r"\bAdd\b(?! or subtract\b)|\badds\b")
+_REMINDER = re.compile(r"\([^)]*\)")
 
 
-def _keyword_heads() -> re.Pattern[str]:
-    from mtgasp.parser.vocabulary import KEYWORD_HEADINGS
-
-    names = set()
-    for h in KEYWORD_HEADINGS:
-        for part in h.replace(" (Infinity)", "").split(" and "):
-            names.add(re.escape(part.strip()))
-    alt = "|".join(sorted(names, key=len, reverse=True))
-    return re.compile(rf"^(?:{alt}|\w+walk|\w+cycling|basic landcycling)(?![A-Za-z])", re.I)
+def is_mana_line(text: str) -> bool:
+    """An ability that adds mana, by its text: "Add ..." or "... adds ..." outside reminder
+    text ("{T}: Add {G}.", "that player adds one mana ..."); "Add or subtract 1 ..." is not."""
+    return bool(_MANA_VERB.search(_REMINDER.sub("", text)))
 
 
-_KEYWORD_HEAD: re.Pattern[str] | None = None
+def is_keyword_line(text: str, names: tuple[str, ...] = ()) -> bool:
+    """An ability that begins with a CR 702 keyword ("Flying, vigilance", "Kicker {2}",
+    "Ward—Pay 3 life.", "Protection from wordy"), read as the parser reads it: reminder text
+    removed, the card's own ``names`` (:func:`mtgasp.parser.split.self_names`) as "~", after
+    any ability word. Not a keyword line: a line that begins with the card's name ("Storm
+    Entity enters ..."), one about a keyword ("Equip abilities you activate cost {1} less",
+    "Flashback costs you pay cost {2} less"), a flavor word ("Gift of Tiamat — When ...")."""
+    from mtgasp.parser.keywords import keyword_of_line
+
+    return keyword_of_line(text, names) is not None
 
 
-def is_keyword_line(text: str) -> bool:
-    """A line that begins with a CR 702 keyword ("Flying, vigilance", "Kicker {2}", "Ward—Pay 3 life.")."""
-    global _KEYWORD_HEAD
-    if _KEYWORD_HEAD is None:
-        _KEYWORD_HEAD = _keyword_heads()
-    t = re.sub(r"\([^)]*\)", "", text).strip()
-    return bool(_KEYWORD_HEAD.match(t))
 _KEYWORDISH = re.compile(r"^[A-Z][a-z\-]+(?: [a-z\-]+)?(?: \d+| X| \{|—|,|$)")
 
 
@@ -111,6 +112,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     """Parse every record; the figures of the corpus report as one dict."""
     from mtgasp.parser import parse_card
     from mtgasp.parser.build import get_parser
+    from mtgasp.parser.split import self_names
 
     t0 = time.perf_counter()
     get_parser()
@@ -122,7 +124,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     per_class = {c: [0, 0] for c in classes}
     cards = full = abilities = parsed = 0
     mana_lines = mana_parsed = 0
-    keyword_lines = keyword_parsed = 0
+    keyword_lines = keyword_recognised = keyword_parsed = 0
     templates: Counter[str] = Counter()
     example: dict[str, str] = {}
     errors: list[dict[str, str]] = []
@@ -143,6 +145,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
             low = rec["type_line"].lower()
             is_spell = ("instant" in low or "sorcery" in low) and "creature" not in low
             kinds = _fact_kinds(pc)
+            names = self_names(rec["name"], rec["type_line"] or "")
             for ab in pc.abilities:
                 abilities += 1
                 parsed += ab.supported
@@ -150,18 +153,19 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                 # the other classes by the text alone, so that parsed and unparsed abilities
                 # of a class are counted alike
                 cls = kinds.get(ab.index)
+                kw_line = cls == "keyword" or "keyword_recognised" in ab.kinds or is_keyword_line(ab.text, names)
                 if cls not in ("mana", "keyword"):
                     cls = ability_class_of_text(ab.text, is_spell)
-                    if cls != "mana" and is_keyword_line(ab.text):
+                    if cls != "mana" and kw_line:
                         cls = "keyword"
                 per_class[cls][0] += 1
                 per_class[cls][1] += ab.supported
-                body = re.sub(r"\([^)]*\)", "", ab.text)
-                if re.search(r"\bAdd\b|\badds\b", body):
+                if is_mana_line(ab.text):
                     mana_lines += 1
                     mana_parsed += ab.supported and ab.index in kinds.get("_mana", ())
-                if cls == "keyword" or is_keyword_line(ab.text):
+                if kw_line:
                     keyword_lines += 1
+                    keyword_recognised += "keyword" in ab.kinds or "keyword_recognised" in ab.kinds
                     keyword_parsed += ab.supported
                 if not ab.supported:
                     if ab.message.startswith(("internal", "lexer")):
@@ -184,6 +188,8 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         "mana_lines_parsed": mana_parsed,
         "mana_lines_parsed_pct": _pct(mana_parsed, mana_lines),
         "keyword_abilities": keyword_lines,
+        "keyword_abilities_recognised": keyword_recognised,
+        "keyword_abilities_recognised_pct": _pct(keyword_recognised, keyword_lines),
         "keyword_abilities_parsed": keyword_parsed,
         "keyword_abilities_parsed_pct": _pct(keyword_parsed, keyword_lines),
         "coverage": {c: {"total": t, "parsed": p, "pct": _pct(p, t)} for c, (t, p) in per_class.items()},
@@ -228,7 +234,9 @@ def format_report(r: dict[str, Any]) -> str:
         f"fully parsed:       {r['cards_fully_parsed']} ({r['cards_fully_parsed_pct']}%)",
         f"abilities parsed:   {r['abilities_parsed']} / {r['abilities']} ({r['abilities_parsed_pct']}%)",
         f"mana-ability lines: {r['mana_lines_parsed']} / {r['mana_lines']} parsed into mana facts ({r['mana_lines_parsed_pct']}%)",
-        f"keyword abilities:  {r['keyword_abilities_parsed']} / {r['keyword_abilities']}",
+        f"keyword lines:      {r['keyword_abilities']}: {r['keyword_abilities_recognised']} recognised "
+        f"({r['keyword_abilities_recognised_pct']}%), {r['keyword_abilities_parsed']} fully parsed "
+        f"({r['keyword_abilities_parsed_pct']}%)",
         "",
         "coverage by ability class:",
     ]

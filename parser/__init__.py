@@ -22,6 +22,7 @@ from .nodes import Ability
 from .build import get_parser
 from .effects import GrammarReject
 from .facts import AbilityPrinter, quote
+from .keywords import keyword_of_line
 from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
 from .split import Unit, normalise, self_names, split_units
@@ -45,7 +46,8 @@ class ParsedAbility:
     message: str = ""
     #: the names of the facts printed about this ability itself (``keyword``, ``activated``,
     #: ``triggered``, ``static``, ``replacement``, ``spell_effect``, ``adds``, ...); ``adds`` also
-    #: when a quoted ability it grants adds mana. Lets a caller classify abilities without
+    #: when a quoted ability it grants adds mana; for an unsupported ability that begins with a
+    #: CR 702 keyword, ``keyword_recognised``. Lets a caller classify abilities without
     #: walking the symbols.
     kinds: frozenset[str] = frozenset()
 
@@ -151,8 +153,14 @@ def parse_card(
         if not supported:
             facts = facts[:2] + ([facts[2]] if word else [])
             facts.append(f"unsupported({card},{n})")
-            symbols = _symbols(facts)
             kinds = frozenset()
+            # a line that begins with a CR 702 keyword is recognised as that keyword even when
+            # the rest of it cannot be read (docs/facts.md: keyword_recognised/2)
+            kw = keyword_of_line(raw, names)
+            if kw is not None:
+                facts.append(f"keyword_recognised({ab_id},{quote(kw)})")
+                kinds = frozenset(("keyword_recognised",))
+            symbols = _symbols(facts)
         flat = " ".join(norm.split())
         blocks.append((f"% {n}: {flat}", tuple(symbols)))
         abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message, kinds))
@@ -235,6 +243,9 @@ def _parse_body(parser, body: str, prefix: int, names: tuple[str, ...]) -> list:
         salvaged = _salvage_keywords(parser, body, prefix, names, toks)
         if salvaged is not None:
             return salvaged
+        action = _keyword_action(parser, toks)
+        if action is not None:
+            return [(*whole, action, "")]
         return [(*whole, None, _message(parser, exc, -prefix, len(body) + prefix))]
     except GrammarReject as exc:
         return [(*whole, None, f"rejected: {exc}")]
@@ -262,6 +273,18 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
     while b > a and text[b - 1].isspace():
         b -= 1
     return a, b
+
+
+def _keyword_action(parser, toks: list) -> Ability | None:
+    """"Cumulative upkeep—Draw a card.": a keyword whose cost is an action, read with the start
+    symbol ``keyword_action_line`` (costs and imperative effects read alike, so the ``line``
+    grammar cannot hold both after the dash)."""
+    if not any(t in parser.keyword_first for t in toks[0].types) or not any(t.value == "—" for t in toks):
+        return None
+    try:
+        return parser.parse(toks, start="keyword_action_line")[0]
+    except (UnexpectedInput, GrammarReject):
+        return None
 
 
 def _salvage_keywords(parser, body: str, prefix: int, names: tuple[str, ...], toks: list) -> list | None:

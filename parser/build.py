@@ -33,7 +33,7 @@ from .replacement import ReplacementTransformer
 from .triggers import TriggersTransformer, generic_event
 
 GRAMMAR_DIR = Path(str(resources.files(__package__) / "grammar"))
-START = ["line", "keyword_only"]
+START = ["line", "keyword_only", "keyword_action_line"]
 
 #: module namespace → alias prefix → generic builder
 _GENERICS: dict[str, dict[str, Callable[[str, list], Any]]] = {

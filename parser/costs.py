@@ -60,6 +60,19 @@ class CostsTransformer(Transformer):
     def c_pay_life(self, c: list) -> list:
         return [Fn("pay_life", c[0])]
 
+    def c_pay_life_for_each(self, c: list) -> list:
+        """"Pay 1 life for each card in your hand": pay_life(count(F)), N life: times(N, count(F))."""
+        per = Fn("count", as_filter(c[1]))
+        return [Fn("pay_life", per if c[0] == 1 else Fn("times", c[0], per))]
+
+    def c_pay_life_amount(self, c: list) -> list:
+        """"Pay life equal to ~'s power": pay_life(power(self))."""
+        return [Fn("pay_life", c[0])]
+
+    def c_pay_mana_and_life(self, c: list) -> list:
+        """"Pay {B} and 1 life": the mana and the life, two costs."""
+        return [Fn("mana", s, n) for s, n in group_symbols(c[0])] + [Fn("pay_life", c[1])]
+
     def c_remove_counters(self, c: list) -> list:
         return [_counters("remove_counters", c[1], c[0], c[2])]
 
@@ -71,6 +84,11 @@ class CostsTransformer(Transformer):
 
     def c_put_counters(self, c: list) -> list:
         return [_counters("put_counters", c[1], c[0], c[2])]
+
+    def c_put_into_graveyard(self, c: list) -> list:
+        """"Put a card an opponent owns from exile into that player's graveyard"."""
+        f, n = _ref_count(c[0])
+        return [Fn("put_into_graveyard", f, n)]
 
     def c_tap_untapped(self, c: list) -> list:
         if c[0] == "self":

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Transformer
 
-from .nodes import Filter, Fn, Str
+from .nodes import ABIL, Filter, Fn, Str
 from .filters import subtype_name
 from .mana import group_symbols
 
@@ -18,6 +19,8 @@ class KW:
 
     name: str
     params: list[Any] = field(default_factory=list)
+    #: facts that describe terms of the parameters (the token of an action cost: token_pt/3, ...)
+    facts: list[Any] = field(default_factory=list)
 
 
 def _words(c: list) -> str:
@@ -189,6 +192,28 @@ class KeywordsTransformer(Transformer):
     def k_craft(self, c: list) -> KW:
         return KW("craft", [Fn("with", c[0])] + [Fn("mana", s, k) for s, k in group_symbols(c[1])])
 
+    def k_craft_at_least(self, c: list) -> KW:
+        """"Craft with one or more {5}": one or more other permanents you control and/or cards from your graveyard (CR 702.167a)."""
+        return KW("craft", [Fn("with", Fn("at_least", Filter([[]]), c[0]))]
+                  + [Fn("mana", s, k) for s, k in group_symbols(c[1])])
+
+    def k_trample_over_planeswalkers(self, c: list) -> KW:
+        """CR 702.19: trample over planeswalkers, a variant of trample."""
+        return KW("trample", [Fn("over", Fn("type", "planeswalker"))])
+
+    def k_enchant_n(self, c: list) -> KW:
+        """"Enchant two creatures": the Aura enchants N objects (keyword_param n(N))."""
+        return KW("enchant", [c[1], Fn("n", c[0])])
+
+    def k_costed_bare(self, c: list) -> KW:
+        """"Mayhem" without a cost, on a land (CR 702.187c: you may play it from your graveyard
+        if you discarded it this turn). Any other costed keyword needs its cost."""
+        if c[0] != "mayhem":
+            from .effects import GrammarReject
+
+            raise GrammarReject(f"{c[0]} without a cost")
+        return KW(c[0])
+
     def k_gift(self, c: list) -> KW:
         return KW("gift", [c[0]])
 
@@ -200,6 +225,18 @@ class KeywordsTransformer(Transformer):
 
     def k_cumulative_upkeep(self, c: list) -> KW:
         return KW("cumulative upkeep", c[0])
+
+    def k_cumulative_upkeep_mana(self, c: list) -> KW:
+        """"Cumulative upkeep—Add {R}." (CR 702.24): the cost is adding mana, keyword_param
+        add_mana, and the mana is described by adds/5 and adds_option/4 as for an effect (no
+        effect(A, I, add_mana): paying the cost is no mana ability)."""
+        eff = c[0]
+        kw = KW("cumulative upkeep", ["add_mana"])
+        for alt, parts in enumerate(eff.mana, 1):
+            for j, (amount, what, options) in enumerate(parts, 1):
+                kw.facts.append(("adds", (ABIL, alt, j, amount, what)))
+                kw.facts += [("adds_option", (ABIL, alt, j, m)) for m in options]
+        return kw
 
     def k_firebending(self, c: list) -> KW:
         from .filters import number_value
@@ -224,19 +261,20 @@ class KeywordsTransformer(Transformer):
     def k_umbra_armor(self, c: list) -> KW:
         return KW("umbra armor")
 
+    # --- keywords whose cost is an action (start symbol keyword_action) ----------------
+    def ka_cumulative_upkeep(self, c: list) -> KW:
+        return _action_cost("cumulative upkeep", [], c[-1])
+
+    def ka_splice(self, c: list) -> KW:
+        onto = Fn("onto", Fn("subtype", Str(subtype_name(str(c[0])))))
+        return _action_cost("splice", [onto], c[-1])
+
+    def ka_costed(self, c: list) -> KW:
+        return _action_cost(c[0], [], c[-1])
+
     # --- keyword costs: lists of cost terms (the same terms as cost/2) -----------------
     def kwc_mana(self, c: list) -> list:
         return [Fn("mana", s, k) for s, k in group_symbols(c[0])]
-
-    def kwc_add_mana(self, c: list) -> list:
-        """"Cumulative upkeep—Add {R}." (Braid of Fire): the cost is adding mana."""
-        eff = c[0]
-        parts = eff.mana[0] if eff.mana and len(eff.mana) == 1 else None
-        if parts is None or any(opts for _, _, opts in parts):
-            from .effects import GrammarReject
-
-            raise GrammarReject("a mana-adding cost with options")
-        return [Fn("add_mana", *[Fn("mana_part", amount, what) for amount, what, _ in parts])]
 
     def kwc_costs(self, c: list) -> list:
         return list(c[0])
@@ -293,8 +331,89 @@ class KeywordsTransformer(Transformer):
         return [Fn("n", number_value(c[0]))]
 
 
+def _action_cost(name: str, params: list, block: Any) -> KW:
+    """keyword_param(A, action(E)) for each effect part E of the action that is the cost; the
+    facts of a created token go with it (``tok(A, K)`` for the K-th part)."""
+    from .effects import GrammarReject
+    from .nodes import EIDX, Effect
+
+    out = KW(name, list(params))
+    for k, part in enumerate(block.parts, 1):
+        if (not isinstance(part, Effect) or part.mana is not None or part.options or part.optional
+                or any(not pred.startswith("token_") for pred, _ in part.facts)):
+            raise GrammarReject("an action as a cost is one or more plain effects")
+        out.params.append(Fn("action", _fill(part.kind, EIDX, k)))
+        out.facts += [(pred, _fill(args, EIDX, k)) for pred, args in part.facts]
+    return out
+
+
+def _fill(t: Any, old: Any, new: Any) -> Any:
+    """``t`` with the placeholder ``old`` replaced by ``new``."""
+    if t is old:
+        return new
+    if isinstance(t, Fn):
+        return Fn(t.name, *[_fill(a, old, new) for a in t.args])
+    if isinstance(t, tuple):
+        return tuple(_fill(a, old, new) for a in t)
+    if isinstance(t, list):
+        return [_fill(a, old, new) for a in t]
+    return t
+
+
 def _int(s: str) -> Any:
     try:
         return int(s)
     except ValueError:
         return "star" if s == "*" else Str(s)
+
+
+# --- the keyword a line begins with (also when the grammar cannot read the rest) ----------
+
+def _keyword_names() -> dict[str, str]:
+    """Lower-case spelling → keyword name as keyword/2 prints it (CR 702 headings)."""
+    from .vocabulary import KEYWORD_HEADINGS
+
+    out: dict[str, str] = {}
+    for heading in KEYWORD_HEADINGS:
+        for part in heading.replace(" (Infinity)", "").split(" and "):
+            low = part.strip().lower()
+            out[low] = low.replace("!", " !")  # "for mirrodin !": the grammar's words
+    out["totem armor"] = "umbra armor"  # the old name of umbra armor (CR 702.89)
+    return out
+
+
+_KEYWORD_NAMES = _keyword_names()
+_KEYWORD_HEAD = re.compile(
+    r"(?:" + "|".join(re.escape(k) for k in sorted(_KEYWORD_NAMES, key=len, reverse=True))
+    + r"|(?P<walk>\w+)walk|(?P<cycling>\w+)cycling|basic landcycling)(?![\w-])",
+    re.I,
+)
+#: "Equip abilities you activate cost {1} less", "Flashback costs you pay cost {2} less": a
+#: static ability about a keyword, not the keyword
+_ABOUT_KEYWORD = re.compile(r"\s+(?:costs?|abilities|ability)\b", re.I)
+
+
+def keyword_head(text: str) -> str | None:
+    """The CR 702 keyword an ability's text begins with, by its keyword/2 name ("ward",
+    "landwalk" for "Swampwalk", "typecycling" for "Islandcycling"), or None.
+
+    ``text`` is the normalised text (docs/parser.md: no reminder text, the card's own name as
+    "~") after any ability word. A line about a keyword ("Equip abilities you activate cost
+    {1} less", "Flashback costs ...") does not begin with the keyword ability."""
+    m = _KEYWORD_HEAD.match(text)
+    if m is None or _ABOUT_KEYWORD.match(text, m.end()):
+        return None
+    if m.group("walk") is not None:
+        return "landwalk"
+    if m.group("cycling") is not None or m.group(0).lower() == "basic landcycling":
+        return "typecycling"
+    return _KEYWORD_NAMES[m.group(0).lower()]
+
+
+def keyword_of_line(text: str, names: tuple[str, ...] = ()) -> str | None:
+    """:func:`keyword_head` of an ability's printed text: reminder text removed, the card's
+    own names (``split.self_names``) as "~", after any ability word."""
+    from .split import ability_word_prefix, normalise
+
+    _word, skip = ability_word_prefix(text.lstrip())
+    return keyword_head(normalise(text.lstrip()[skip:], names))

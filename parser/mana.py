@@ -161,6 +161,12 @@ class ManaTransformer(Transformer):
         what, options = c[0]
         return [[(1, what, options)]]
 
+    def spec_and_other_color(self, c: list) -> list:
+        """"two mana of any one color and two mana of any other color": part 2 is all of one
+        color other than the one chosen for part 1 (choice(other_than_part(1)))."""
+        what, options = c[1]
+        return [[(c[0], what, options), (c[2], Fn("choice", Fn("other_than_part", 1)), _ANY_COLOR)]]
+
     def spec_colorless_count(self, c: list) -> list:
         return [[(c[0], Fn("type", "c"), ())]]
 

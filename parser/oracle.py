@@ -24,6 +24,7 @@ from .triggers import Trigger
 def keyword_ability(kw: KW) -> Ability:
     facts = [("keyword", (ABIL, Str(kw.name)))]
     facts += [("keyword_param", (ABIL, p)) for p in kw.params]
+    facts += kw.facts
     return Ability("keyword", facts)
 
 
@@ -66,6 +67,9 @@ class OracleTransformer(Transformer):
         return c[0]
 
     def keyword_only(self, c: list) -> list[Ability]:
+        return [keyword_ability(c[0])]
+
+    def keyword_action_line(self, c: list) -> list[Ability]:
         return [keyword_ability(c[0])]
 
     def activated(self, c: list) -> Ability:

@@ -6,8 +6,10 @@
   the intrinsic mana ability of its land type (CR 305.6), not printed text;
 * an ability word or flavor word before " — " ("Landfall — Whenever ...", CR 207.2c-d) is
   kept in the unit's text and span but not parsed (``prefix_end``);
-* a closing quote glued to the next ability ('..."Whenever ...', a lost line break in some
-  data) starts a new unit.
+* a lost line break in some card data starts a new unit where no Oracle text could read
+  otherwise: a closing quote glued to the next ability ('..."Whenever ...'), a keyword glued to
+  a cost or a loyalty ability, a number or P/T glued to the next word ("toxic 1Whenever"), a
+  keyword followed by " When", two generic mana symbols in a row ("Ward {2}{1}{R}{G}, ...").
 """
 
 from __future__ import annotations
@@ -81,15 +83,20 @@ def split_units(text: str) -> list[Unit]:
         lead = len(line) - len(line.lstrip())
         start = a + lead
         end = start + len(text[start:end].rstrip())
-        body = start
-        word = ""
-        m = _PREFIX.match(text[start:end])
-        if m and not _GRAMMAR_PREFIX.match(m.group(1)):
-            word = m.group(1).strip()
-            body = start + m.end()
-        units.append(Unit(start, end, body, word, face))
+        word, skip = ability_word_prefix(text[start:end])
+        units.append(Unit(start, end, start + skip, word, face))
         i = j
     return units
+
+
+def ability_word_prefix(text: str) -> tuple[str, int]:
+    """The ability word or flavor word that ``text`` begins with ("Landfall — ...", CR
+    207.2c-d) and the offset where the ability's own text starts; ("", 0) when there is none
+    (a keyword written "Boast — ...", a modal header and a Saga chapter are no such prefix)."""
+    m = _PREFIX.match(text)
+    if m and not _GRAMMAR_PREFIX.match(m.group(1)):
+        return m.group(1).strip(), m.end()
+    return "", 0
 
 
 _CONTINUATION = re.compile(r"^(?:•|\+ \{|\d+(?:[—–-]\d+)? \||\d+(?:[—–]\d+)? — )")
@@ -110,7 +117,18 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_GLUED = re.compile(r'(?<=[.!]")(?=[A-Z])|(?<=[a-z])(?=\{)|(?<=[.)])(?=[+−-]?\d+:|\[[+−-]?\d+\]:)|(?<=[a-z0-9]\.)(?=\{[TQ]\})')
+_GLUED = re.compile(
+    r'(?<=[.!]")(?=[A-Z])'                     # '...spell."Whenever'
+    r'|(?<=[a-z])(?=\{)'                        # 'Flash{T}: ...'
+    r'|(?<=[.)])(?=[+−-]?\d+:|\[[+−-]?\d+\]:)'   # '...card.+1: ...'
+    r'|(?<=[a-z])(?=[+−-]\d+:)'                 # 'Hexproof+2: ...' (a loyalty ability)
+    r'|(?<=[a-z0-9]\.)(?=\{[TQ]\})'             # '...turn.{T}: ...'
+    r'|(?<=[A-Za-z] \d)(?=[A-Z][a-z]|\{)'       # 'toxic 1Whenever', 'Modular 3{X}, {T}: ...'
+    r'|(?<=\d/\d)(?=[A-Z][a-z])'                # 'Prototype {2}{B} — 3/2At the beginning'
+    r'|(?<=[a-z]) (?=(?:When|Whenever)\b)'      # 'Flying When ~ enters'
+    r'|(?<=\.\))(?=[IVX]+ ?—)'                   # '...(reminder.)I—Scry 4'
+    r'|(?<=\{\d\})(?=\{\d+\})'                   # 'Ward {2}{1}{R}{G}, Exile ~: ...' (no cost has
+)                                              # two generic symbols, CR 107.4)
 _GLUED_KEYWORD = re.compile(r"[A-Z][a-z]{2,14}(?=\{)")
 
 

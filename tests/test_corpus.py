@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtgasp.corpus import corpus_command, iter_card_records, measure, template_of
+from mtgasp.corpus import corpus_command, is_keyword_line, is_mana_line, iter_card_records, measure, template_of
+from mtgasp.parser.split import self_names
 from mtgasp.errors import CardDataError
 
 HERE = Path(__file__).parent
@@ -82,6 +83,47 @@ def test_command_json(tmp_path: Path) -> None:
     assert report["coverage"]["mana"] == {"total": 1, "parsed": 1, "pct": 100.0}
     text = CliRunner().invoke(corpus_command, [str(f), "--limit", "1"]).output
     assert "fully parsed:       1 (100.0%)" in text
+
+
+@pytest.mark.parametrize(("name", "type_line", "text", "expected"), [
+    ("Serra Angel", "Creature — Angel", "Flying, vigilance", True),
+    ("Sample", "Creature", "Ward—Pay 3 life.", True),
+    ("Sample", "Creature", "Swampwalk (This creature can't be blocked as long as ...)", True),
+    ("Frazzled Editor", "Creature", "Protection from wordy (Something is wordy if ...)", True),
+    ("Dark Knight's Greatsword", "Artifact", "Chaosbringer — Equip—Pay 3 life.", True),  # after a flavor word
+    # the card's own name, starting with a keyword's word
+    ("Storm Entity", "Creature — Elemental", "Storm Entity enters with a +1/+1 counter on it.", False),
+    ("Awaken the Maelstrom", "Sorcery", "Awaken the Maelstrom is all colors.", False),
+    ("Wraith, Vicious Vigilante", "Legendary Creature", "Fear Gas — Wraith can't be blocked.", False),
+    # about a keyword, not the keyword
+    ("Fighter Class", "Enchantment — Class", "Equip abilities you activate cost {2} less to activate.", False),
+    ("Memory Crystal", "Artifact", "Buyback costs cost {2} less.", False),
+    ("Catalyst Stone", "Artifact", "Flashback costs you pay cost up to {2} less.", False),
+    # a flavor word that begins with a keyword's word
+    ("Mutalith Vortex Beast", "Creature", "Warp Vortex — When Mutalith Vortex Beast enters, draw a card.", False),
+])
+def test_keyword_line_classifier(name: str, type_line: str, text: str, expected: bool) -> None:
+    assert is_keyword_line(text, self_names(name, type_line)) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("{T}: Add {G}.", True),
+    ("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.", True),
+    ("Add or subtract 1 from target creature's power, target player's life total, or target die roll's result.", False),
+    ("({T}: Add {G}.)", False),
+])
+def test_mana_line_classifier(text: str, expected: bool) -> None:
+    assert is_mana_line(text) is expected
+
+
+def test_keyword_lines_recognised_and_parsed(tmp_path: Path) -> None:
+    f = tmp_path / "cards.jsonl"
+    rows = [{**ELVES, "name": "Gizmo", "oracle_text": "Flying\nProtection from wordy"},
+            {**ELVES, "name": "Storm Gizmo", "oracle_text": "Storm Gizmo can't block."}]
+    f.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    report = measure(iter_card_records(f))
+    assert (report["keyword_abilities"], report["keyword_abilities_recognised"],
+            report["keyword_abilities_parsed"]) == (2, 2, 1)
 
 
 @pytest.fixture(scope="module")

@@ -496,6 +496,48 @@ CASES = [
         'filter(f(A,1),1,you)',
         'static(A)',
     ]),
+    # "two mana of any one color and two mana of any other color": the second part is of a
+    # color other than the first's
+    Case('Open the Omenpaths', 'Add two mana of any one color and two mana of any other color.', 'Instant', 1, [
+        'ability_text(A,"Add two mana of any one color and two mana of any other color.")',
+        'adds(A,1,1,2,choice(same))',
+        'adds(A,1,2,2,choice(other_than_part(1)))',
+        'adds_option(A,1,1,b)', 'adds_option(A,1,1,g)', 'adds_option(A,1,1,r)', 'adds_option(A,1,1,u)',
+        'adds_option(A,1,1,w)',
+        'adds_option(A,1,2,b)', 'adds_option(A,1,2,g)', 'adds_option(A,1,2,r)', 'adds_option(A,1,2,u)',
+        'adds_option(A,1,2,w)',
+        'card_ability(C,A)',
+        'effect(A,1,add_mana)',
+        'spell_effect(A)',
+    ]),
+    # a cumulative upkeep cost that adds mana: adds/5 without effect(A, I, add_mana) (no mana ability)
+    Case('Braid of Fire', 'Cumulative upkeep—Add {R}. (At the beginning of your upkeep, ...)', 'Enchantment', 1, [
+        'ability_text(A,"Cumulative upkeep—Add {R}.")',
+        'adds(A,1,1,1,type(r))',
+        'card_ability(C,A)',
+        'keyword(A,"cumulative upkeep")',
+        'keyword_param(A,add_mana)',
+        'triggered(A)',
+    ]),
+    # the token's mana ability is quoted; the cost puts a card into a graveyard
+    Case('Void Attendant', "{1}{G}, Put a card an opponent owns from exile into that player's graveyard: "
+         'Create a 1/1 colorless Eldrazi Scion creature token. It has "Sacrifice this creature: Add {C}."',
+         'Creature — Eldrazi', 1, [
+             'ability_text(A,"{1}{G}, Put a card an opponent owns from exile into that player\'s graveyard: '
+             'Create a 1/1 colorless Eldrazi Scion creature token. It has \\"Sacrifice ~: Add {C}.\\"")',
+             'ability_text(ab(C,1,1),"Sacrifice ~: Add {C}.")',
+             'activated(A)', 'activated(ab(C,1,1))',
+             'adds(ab(C,1,1),1,1,1,type(c))',
+             'card_ability(C,A)',
+             'cost(A,mana(g,1))', 'cost(A,mana(generic(1),1))', 'cost(A,put_into_graveyard(f(A,1),1))',
+             'cost(ab(C,1,1),sacrifice_self)',
+             'effect(A,1,create_token(you,1,tok(A,1)))',
+             'effect(A,2,apply(it,gain_ability(ab(C,1,1)),permanent))',
+             'effect(ab(C,1,1),1,add_mana)',
+             'filter(f(A,1),1,card)', 'filter(f(A,1),1,in_zone(exile))', 'filter(f(A,1),1,owner(opponent))',
+             'token_colorless(tok(A,1))', 'token_pt(tok(A,1),1,1)', 'token_subtype(tok(A,1),"Eldrazi")',
+             'token_subtype(tok(A,1),"Scion")', 'token_type(tok(A,1),creature)',
+         ]),
 ]
 
 
