@@ -115,7 +115,7 @@ def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
                 log(
                     f"     limit {limit:>5}: {fmt_s(b['total']):>9}  listed {value['listed']} "
                     f"({'complete' if value['complete'] else 'bounded by the limit'}), maximal {value['maximal']}"
-                    f"{'' if value['maximal_complete'] else ' (of the first ' + str(limit) + ' candidates)'}"
+                    f"{'' if value['maximal_complete'] else ' (search bounded by maximal_limit)'}"
                 )
             elif status == "timeout":
                 row["error"] = f"did not finish within {timeout:.0f} s"

@@ -378,11 +378,6 @@ def test_castle_sengir_taps_for_one_of_its_abilities_only() -> None:
     assert maximal(state("\n".join(lines))) == sorted(m(e) for e in expected)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pools activate at most one mana ability of each permanent (a documented bound, "
-    "docs/queries.md): Eye of Ramos can't be tapped and then sacrificed in one pool",
-)
 def test_xmage_eyes_of_ramos_tap_then_sacrifice() -> None:
     """Two Eyes of Ramos: each taps for {U} and is then sacrificed for {U}: {U}{U}{U}{U}."""
     st = state(

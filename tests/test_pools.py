@@ -101,3 +101,20 @@ def test_pools_with_replacement_and_triggers() -> None:
     )
     # Forest: {G} doubled and Contaminated in either order ({B} or {B}{B}), plus Wild Growth's {G}.
     assert pools(st) == ([Mana(), Mana(B=1, G=1), Mana(B=2, G=1)], [Mana(B=2, G=1)])
+
+
+def test_cr107_5_cr701_21a_a_permanent_taps_once_and_is_sacrificed_once() -> None:
+    # "{T}: Add {U}." then "Sacrifice ~: Add {U}." both in one pool (tap first, then sacrifice);
+    # two abilities that both sacrifice the permanent, or both tap it, are one or the other.
+    extra = """
+    cards:
+      - {name: Test Eye, type_line: Artifact, oracle_text: "{T}: Add {U}.\\nSacrifice Test Eye: Add {U}."}
+      - {name: Test Petal, type_line: Artifact, oracle_text: "Sacrifice Test Petal: Add {R}.\\nSacrifice Test Petal: Add {G}."}
+      - {name: Test Dual, type_line: Land, oracle_text: "{T}: Add {W}.\\n{T}: Add {B}."}
+    """
+    eye = state("- {id: eye, card: Test Eye, controller: alice}", extra=extra)
+    assert pools(eye) == ([Mana(), Mana(U=1), Mana(U=2)], [Mana(U=2)])
+    petal = state("- {id: petal, card: Test Petal, controller: alice}", extra=extra)
+    assert pools(petal) == ([Mana(), Mana(R=1), Mana(G=1)], [Mana(R=1), Mana(G=1)])
+    dual = state("- {id: dual, card: Test Dual, controller: alice}", extra=extra)
+    assert pools(dual) == ([Mana(), Mana(W=1), Mana(B=1)], [Mana(W=1), Mana(B=1)])
