@@ -66,6 +66,7 @@ _CONTINUOUS = frozenset({
     "activate_instant_speed",
     "is_indestructible", "remain_tapped", "extra_land", "phase_out",
     "assign_no_combat_damage", "assign_damage_as_unblocked", "must_be_blocked",
+    "cant_untap_more", "is_type_pt_equal",
     "can_be_commander", "escapes_with_counters",
 })
 
@@ -459,6 +460,10 @@ class EffectsTransformer(Transformer):
     def c_its_type_with(self, c: list) -> list:
         """"It's a Treasure artifact with "{T}, Sacrifice this artifact: Add one mana of any color."" """
         return make_effects("it", generic_vp("is_type_with", c))
+
+    def c_its_type_pt_equal(self, c: list) -> list:
+        """"it's an artifact creature with power and toughness each equal to its mana value" """
+        return make_effects("it", generic_vp("is_type_pt_equal", c))
 
     def c_any_type_spend(self, c: list) -> list:
         """"mana of any type can be spent to cast that spell" (CR 609.4b)."""
@@ -971,6 +976,10 @@ class EffectsTransformer(Transformer):
     def cond_pp_this_way(self, c: list) -> Any:
         """"If an instant or sorcery card was milled this way"."""
         return Fn(str(c[2][0]).lower() + "_this_way", c[0])
+
+    def cond_pp_this_turn(self, c: list) -> Any:
+        """"if a spell was warped this turn" → warped_this_turn(Ref)."""
+        return Fn(str(c[2][0]).lower() + "_this_turn", c[0])
 
     def was_is(self, c: list) -> str:
         return str(c[0]).lower()

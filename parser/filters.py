@@ -861,6 +861,14 @@ class FiltersTransformer(Transformer):
     def amount_minus(self, c: list) -> Any:
         return Fn("minus", c[0], c[1])
 
+    def amount_life_lost_this_way(self, c: list) -> Any:
+        """"the life lost this way" (the THIS_WAY marker is no argument)."""
+        return "life_lost_this_way"
+
+    def amount_damage_prevented_this_way(self, c: list) -> Any:
+        """"the damage prevented this way" """
+        return "damage_prevented_this_way"
+
     def amount_result(self, c: list) -> Any:
         return "result"
 
