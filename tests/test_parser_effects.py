@@ -729,6 +729,15 @@ CASES = [
         'next_time_replacement(A,deal_damage_bare(target(f(A,1),1)),this_turn)',
         'spell_effect(A)',
     ]),
+    Case('Urborg, Tomb of Yawgmoth', 'Each land is a Swamp in addition to its other land types.', 'Legendary Land', 1, [
+        'ability_text(A,"Each land is a Swamp in addition to its other land types.")',
+        'card_ability(C,A)',
+        'continuous(A,1,f(A,1),add_type(each(f(A,2)),f(A,3)))',
+        'filter(f(A,1),1,you)',
+        'filter(f(A,2),1,type(land))',
+        'filter(f(A,3),1,subtype("Swamp"))',
+        'static(A)',
+    ]),
 ]
 
 

@@ -785,14 +785,7 @@ def test_blood_moon_does_not_change_supertypes() -> None:
     assert (tap_results(st, "cradle"), tap_results(st, "snow")) == ([Mana(R=1)], [Mana(G=1)])
 
 
-URBORG_XFAIL = pytest.mark.xfail(
-    strict=True,
-    reason="parser: 'Each land is a Swamp/Forest in addition to its other land types.' (the real Oracle "
-    "wording, with 'land types') is reported unsupported; only '... its other types.' is parsed",
-)
 
-
-@URBORG_XFAIL
 def test_urborg_gives_each_land_the_swamp_ability() -> None:
     """2021-03-19: each land on the battlefield has the land type Swamp and "{T}: Add {B}";
     nothing else changes: an opponent's Forest taps for {G} or {B}, Ancient Tomb for {C}{C} or
@@ -812,7 +805,6 @@ def test_urborg_gives_each_land_the_swamp_ability() -> None:
     ]
 
 
-@URBORG_XFAIL
 @pytest.mark.parametrize("magus_first", [True, False])
 def test_urborg_under_magus_of_the_moon_makes_no_swamps_in_either_order(magus_first: bool) -> None:
     """2021-03-19: Magus of the Moon makes Urborg a Mountain that loses its ability: no land
@@ -824,7 +816,6 @@ def test_urborg_under_magus_of_the_moon_makes_no_swamps_in_either_order(magus_fi
     assert (tap_results(st, "forest"), tap_results(st, "urborg")) == ([Mana(G=1)], [Mana(R=1)])
 
 
-@URBORG_XFAIL
 def test_yavimaya_gives_each_land_the_forest_ability() -> None:
     """2021-06-18: each land is a Forest with "{T}: Add {G}" too: Ancient Tomb taps for {C}{C}
     or {G}."""
