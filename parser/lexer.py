@@ -59,6 +59,7 @@ _PRE = re.compile(
     | (?P<loy>\[[+\-−]?(?:\d+|X)\])
     | (?P<ptmod>[+\-−](?:\d+|X|\*)/[+\-−](?:\d+|X|\*))
     | (?P<pt>(?:\d+|X|\*)(?:\+\*)?/(?:\d+|X|\*))
+    | (?P<rdash>(?<=\d)-(?=\d+[ ]\|))
     | (?P<signed>[+\-−](?:\d+|X)(?![\w/]))
     | (?P<num>\d+(?:,\d{3})*(?:\.\d+)?)
     | (?P<poss>['’]s\b)
@@ -288,7 +289,7 @@ def tokenize(
                 out.append(PreToken(("NUM",), val.replace(",", ""), s + offset, e + offset))
             elif kind == "self":
                 out.append(PreToken(("SELF",), "~", s + offset, e + offset))
-            elif kind == "dash":
+            elif kind == "dash" or kind == "rdash":  # rdash: "1-9 | ..." (a die-result range)
                 lit = vocab.literals.get("—", "DASH")
                 st = s + (1 if val[0].isspace() else 0)
                 en = e - (1 if val[-1].isspace() else 0)
@@ -308,7 +309,7 @@ def tokenize(
     if toks and toks[-1].value.startswith("{") and any(t.value == ":" for t in toks):
         # "{T}: Add {B}" without its final period (a few Oracle texts)
         toks.append(PreToken(_DOT_TYPES, ".", toks[-1].end, toks[-1].end))
-    toks = _close_quotes(_merge_chapter_name(toks))
+    toks = _close_quotes(_merge_mode_names(_merge_chapter_name(toks)))
     toks = _mark_on_zone(_mark_separators(_mark_phrases(toks, vocab), vocab))
     return _insert_cost_start(toks)
 
@@ -591,6 +592,36 @@ def _merge_chapter_name(toks: list[PreToken]) -> list[PreToken]:
             merged = PreToken(("CHAPTER_NAME",), name, toks[i + 1].start, toks[j - 1].end)
             return toks[:i + 1] + [merged] + toks[j:]
     return toks
+
+
+def _merge_mode_names(toks: list[PreToken]) -> list[PreToken]:
+    """"• Take the Elevator — Create three ...": the name between a mode's bullet and a spaced
+    " — " becomes one MODE_NAME token (a flavor word naming the mode, CR 207.2d; Tiered modes
+    "• Fire — {0} — ..." too). Only words may stand in a name: a period, colon, comma, quote,
+    symbol or a second bullet before the dash means there is no name."""
+    if not any(t.value == "•" for t in toks):
+        return toks
+    out: list[PreToken] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        out.append(t)
+        i += 1
+        if t.value != "•":
+            continue
+        for j in range(i, min(n, i + 9)):
+            v = toks[j].value
+            if v == "—":
+                if j > i and toks[j].start > toks[j - 1].end and j + 1 < n \
+                        and toks[j + 1].start > toks[j].end:
+                    name = " ".join(x.value for x in toks[i:j])
+                    out.append(PreToken(("MODE_NAME",), name, toks[i].start, toks[j - 1].end))
+                    i = j
+                break
+            if v in (".", ":", ",", ";", '"', "•") or v.startswith("{") or "SELF" in toks[j].types:
+                break
+    return out
 
 
 def _quote_opens(toks: list[PreToken], i: int) -> bool:

@@ -50,6 +50,14 @@ def _bind_that_color(trig: Trigger, parts: list) -> None:
             p.mana = [[(a, named if w == "that_color" else w, o) for a, w, o in alt] for alt in p.mana]
 
 
+class ModeList(list):
+    """The modes of a modal ability, with the names of the named ones (mode number → name)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: dict[int, str] = {}
+
+
 def _parts(block: Sentences) -> list:
     return list(block.parts)
 
@@ -154,6 +162,8 @@ class OracleTransformer(Transformer):
         modes: list[Sentences] = c[1]
         hi = len(modes) if hi == "all" else hi
         facts: list = [("modal", (ABIL, lo, hi))]
+        facts += [("mode_name", (ABIL, m, Str(name.lower())))
+                  for m, name in sorted(getattr(modes, "names", {}).items())]
         parts: list = []
         for m, block in enumerate(modes, 1):
             for p in block.parts:
@@ -196,7 +206,39 @@ class OracleTransformer(Transformer):
         return (0, _num(c[0]))
 
     def modes(self, c: list) -> list:
-        return [x for x in c if isinstance(x, Sentences)]
+        out = ModeList()
+        for x in c:
+            if isinstance(x, tuple):
+                out.names[len(out) + 1] = x[0]
+                out.append(x[1])
+            elif isinstance(x, Sentences):
+                out.append(x)
+        return out
+
+    def mode_body(self, c: list) -> Sentences:
+        return c[0]
+
+    def mode_named(self, c: list) -> tuple:
+        """"• Take the Elevator — Create ...": the mode's name (a flavor word) and its effects."""
+        return (str(c[0]), c[1])
+
+    def tiered_mode(self, c: list) -> tuple:
+        from .mana import group_symbols
+
+        return (str(c[0]), [Fn("mana", s, k) for s, k in group_symbols(c[1])], c[2])
+
+    def tiered_ability(self, c: list) -> Ability:
+        """CR 702.183: "Tiered" — choose exactly one mode and pay its additional cost."""
+        facts: list = [("keyword", (ABIL, Str("tiered"))), ("modal", (ABIL, 1, 1))]
+        parts: list = []
+        for m, (name, cost, block) in enumerate(c, 1):
+            facts.append(("mode_name", (ABIL, m, Str(name.lower()))))
+            facts += [("mode_cost", (ABIL, m, x)) for x in cost]
+            for p in block.parts:
+                if isinstance(p, Effect):
+                    p.facts.append(("effect_mode", (ABIL, EIDX, m)))
+                parts.append(p)
+        return Ability("plain", facts, parts)
 
     def chapter_ability(self, c: list) -> Ability:
         chapters, block = c

@@ -1,7 +1,8 @@
 """Splitting a card's Oracle text into ability units, and the normalised text of each.
 
 * one unit per line; a line "... choose one —" and the "•" lines after it form one unit;
-* the "//" line between the halves of a split card starts the next face (no unit);
+* the "//" line between the halves of a split card starts the next face (no unit); so does a
+  "---" line, the same separator in some card data ("Bedeck // Bedazzle");
 * a line that is only reminder text produces no unit: a basic land's "({T}: Add {G}.)" is
   the intrinsic mana ability of its land type (CR 305.6), not printed text;
 * an ability word or flavor word before " — " ("Landfall — Whenever ...", CR 207.2c-d) is
@@ -66,7 +67,7 @@ def split_units(text: str) -> list[Unit]:
         if not stripped:
             i += 1
             continue
-        if stripped == "//":
+        if stripped in ("//", "---"):  # "---": the separator of some data sources' split cards
             face += 1
             i += 1
             continue

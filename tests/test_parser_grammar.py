@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lark.lexer import PatternStr
 
+from mtgasp.parser import parse_card
 from mtgasp.parser.build import GRAMMAR_DIR, get_parser, unhandled_aliases
 from mtgasp.parser.lexer import NUMBER_WORDS
 from mtgasp.parser.vocabulary import CREATURE_TYPES, MULTIWORD_SUBTYPES
@@ -62,3 +63,47 @@ def test_no_literal_hides_a_non_word() -> None:
     """"nonland" is read as "non" + "land" only if "nonland" is not itself a literal."""
     lits = set(get_parser().vocab.literals)
     assert sorted(w for w in lits if w.startswith("non") and w[3:].lstrip("-") in lits) == []
+
+
+def _block(name: str, text: str, type_line: str, index: int = 1) -> list[str]:
+    import clingo
+
+    pc = parse_card(name, text, type_line=type_line)
+    assert pc.fully_parsed, pc.unsupported
+    card = str(clingo.Function("card", [clingo.String(name)]))
+    ab = f"ab({card},{index})"
+    block = [fs for comment, fs in pc.blocks if comment.startswith(f"% {index}:")][0]
+    return sorted(str(f).replace(ab, "A").replace(card, "C") for f in block
+                  if f.name not in ("ability_text", "card_ability"))
+
+
+def test_named_modes() -> None:
+    """"• Smash It — Destroy ...": a mode's name is a flavor word (mode_name/3), not parsed."""
+    text = "Choose one —\n• Smash It — Destroy target artifact.\n• Draw a card."
+    assert _block("You Find a Cursed Idol", text, "Instant") == sorted([
+        "spell_effect(A)", "modal(A,1,1)", 'mode_name(A,1,"smash it")',
+        "effect(A,1,destroy(target(f(A,1),1)))", "filter(f(A,1),1,type(artifact))", "effect_mode(A,1,1)",
+        "effect(A,2,draw(you,1))", "effect_mode(A,2,2)",
+    ])
+
+
+def test_dashes_line_separates_split_card_faces() -> None:
+    """Some card data write the split-card separator as a "---" line instead of "//"."""
+    pc = parse_card("Collision // Colossus", "Collision deals 6 damage to target creature with flying.\n---\n"
+                    "Target creature gets +4/+2 and gains trample until end of turn.", type_line="Instant // Instant")
+    assert pc.fully_parsed, pc.unsupported
+    assert [a.text for a in pc.abilities] == [
+        "Collision deals 6 damage to target creature with flying.",
+        "Target creature gets +4/+2 and gains trample until end of turn."]
+
+
+def test_die_results_with_hyphens_and_lost_line_breaks() -> None:
+    """"Roll a d20.1-9 | ...10-19 | ...20 | ...": some card data lost the line breaks before the
+    results of a die roll and write the range with a hyphen; the lexer reads "1-9" as "1—9"."""
+    text = ("Roll a d20.1-9 | Draw a card.10-19 | Draw two cards.20 | Draw three cards.")
+    assert _block("Sample Card", text, "Sorcery") == sorted([
+        "spell_effect(A)", 'effect(A,1,roll_die(you,"d20"))',
+        "effect(A,2,draw(you,1))", "effect_condition(A,2,rolled(1,9))",
+        "effect(A,3,draw(you,2))", "effect_condition(A,3,rolled(10,19))",
+        "effect(A,4,draw(you,3))", "effect_condition(A,4,rolled(20,20))",
+    ])

@@ -116,6 +116,13 @@ def _ability(name: str, text: str, type_line: str, index: int = 1) -> list[str]:
     ("Sunbird Standard", "Craft with one or more {5}", "Artifact",
      ["activated(A)", "filter(f(A,1),1,any)", 'keyword(A,"craft")', "keyword_param(A,mana(generic(5),1))",
       "keyword_param(A,with(at_least(f(A,1),1)))"]),
+    # CR 702.183: Tiered, each mode "• Name — {cost} — effect"; exactly one mode is chosen
+    ("Ice Magic", "Tiered (Choose one additional cost.)\n• Blizzard — {0} — Return target creature to its "
+     "owner's hand.\n• Blizzara — {2} — Draw a card.", "Instant",
+     ['effect(A,1,return_hand(target(f(A,1),1),owner_of(it)))', "effect(A,2,draw(you,1))", "effect_mode(A,1,1)",
+      "effect_mode(A,2,2)", "filter(f(A,1),1,type(creature))", 'keyword(A,"tiered")', "modal(A,1,1)",
+      "mode_cost(A,1,mana(generic(0),1))", "mode_cost(A,2,mana(generic(2),1))", 'mode_name(A,1,"blizzard")',
+      'mode_name(A,2,"blizzara")', "spell_effect(A)"]),
 ])
 def test_keyword_forms(name: str, text: str, type_line: str, facts: list[str]) -> None:
     assert _ability(name, text, type_line) == sorted(facts)
