@@ -36,7 +36,7 @@ _NO_ACTOR = frozenset({
     "attach", "goad", "detain", "suspect", "exert", "airbend", "cloak",
     "return_battlefield_owner", "double_power", "double_counters", "switch_pt_np",
     "prevent_by", "prevent_to", "prevent_combat_by", "prevent_next", "fog", "prevent_damage",
-    "prevent_that",
+    "prevent_that", "prevent_n_of_that",
 })
 
 #: verbs that describe (continuous) characteristics or rules of their subject
@@ -598,6 +598,48 @@ class EffectsTransformer(Transformer):
 
     def nth(self, c: list) -> int:
         return {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}[str(c[0]).lower()]
+
+    def v_put_one_hand_other(self, c: list) -> VP:
+        """"Put one into your hand and the other into your graveyard" (two cards): as "put one
+        of them into your hand and the rest into ..." → put_some_rest(P, one_of(them), Owner,
+        rest, Dest)."""
+        from .filters import number_value
+
+        if number_value(c[0]) != 1:
+            raise GrammarReject("'put N ... and the other' with N other than one")
+        return VP("put_some_rest", [Fn("one_of", "them"), c[1], "rest", c[2]])
+
+    def v_put_one_battlefield_other(self, c: list) -> VP:
+        """"put one onto the battlefield tapped and the other into your hand" (Cultivate) →
+        put_battlefield_rest(P, one_of(them), Mods, Dest), as "put one of them onto the
+        battlefield tapped and the rest into ..."."""
+        from .filters import number_value
+
+        if number_value(c[0]) != 1:
+            raise GrammarReject("'put N ... and the other' with N other than one")
+        return VP("put_battlefield_rest", [Fn("one_of", "them"), c[-1]])
+
+    def v_put_one_battlefield_tapped_other(self, c: list) -> VP:
+        vp = self.v_put_one_battlefield_other(c)
+        vp.args.insert(1, ["tapped"])
+        return vp
+
+    def cond_symbol_spent(self, c: list) -> Any:
+        """"{W} was spent to cast this spell" → mana_symbol_spent(w, Ref): mana of that
+        symbol's kind ({S}: snow) was spent to cast it."""
+        from .mana import mana_symbol
+
+        return Fn("mana_symbol_spent", mana_symbol(str(c[0])), c[1])
+
+    def c_unless_opponents(self, c: list) -> list:
+        """"enters tapped unless you have two or more opponents" → effect_condition(A, I,
+        non(opponents_ge(2))) (the condition of "if you have two or more opponents")."""
+        return _conditioned(c[0], Fn("non", Fn("opponents_ge", c[1])))
+
+    def c_unless_symbol_spent(self, c: list) -> list:
+        """"sacrifice it unless {U} was spent to cast it": the part happens when the mana was
+        not spent → effect_condition(A, I, non(mana_symbol_spent(u, Ref)))."""
+        return _conditioned(c[0], Fn("non", self.cond_symbol_spent(c[1:])))
 
     def cond_nth_resolution(self, c: list) -> Any:
         """"If this is the third time this ability has resolved this turn" → resolved_times(3)."""

@@ -388,6 +388,10 @@ class FiltersTransformer(Transformer):
     def owner_of(self, c: list) -> Any:
         return Fn("owner_of", c[0])
 
+    def permanent_of_ref(self, c: list) -> Any:
+        """"the permanent it becomes": the permanent the spell Ref becomes as it resolves."""
+        return Fn("permanent_of", c[0])
+
     def duplicate_ref(self, c: list) -> Any:
         """"a duplicate of target creature card" (Alchemy conjure): a new card copying it."""
         return Fn("duplicate_of", c[0])

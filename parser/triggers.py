@@ -136,6 +136,8 @@ class TriggersTransformer(Transformer):
             return [Fn("enters", f), Fn("attacks", f)]
         if kind == "or_dies":
             return [Fn("enters", f), Fn("dies", f)]
+        if kind == "or_haunted_dies":
+            return [Fn("enters", f), Fn("haunted_dies", f)]
         if kind == "or_turned_up":
             return [Fn("enters", f), Fn("turned_face_up", f)]
         if kind == "from":
@@ -157,6 +159,10 @@ class TriggersTransformer(Transformer):
     def en_or_turned_up(self, c: list) -> tuple:
         return ("or_turned_up", None)
 
+    def en_or_haunted_dies(self, c: list) -> tuple:
+        """"... or the creature it haunts dies" (CR 702.55c)."""
+        return ("or_haunted_dies", None)
+
     def en_or_dies(self, c: list) -> tuple:
         return ("or_dies", None)
 
@@ -174,6 +180,11 @@ class TriggersTransformer(Transformer):
     def ev_attacks_or_blocks(self, c: list) -> Any:
         f = _obj(c[0])
         return [Fn("attacks", f), Fn("blocks", f)]
+
+    def ev_attacks_together(self, c: list) -> Any:
+        """"Whenever ~ and at least two other creatures attack": F attacks, and so do the
+        attackers the reference names (``at_least(F2, N)``, ``some(F2, 1)``)."""
+        return Fn("attacks_together", _obj(c[0]), c[1])
 
     def ev_blocks(self, c: list) -> Any:
         return Fn("blocks", _obj(c[0]))
