@@ -353,6 +353,13 @@ class OracleTransformer(Transformer):
         ab.effects = _parts(c[1])
         return ab
 
+    def keyword_where_x(self, c: list) -> Ability:
+        """"Ward {X}, where X is the number of ...": the keyword with its X, and X's definition
+        (keyword_x/2); the keyword's parameters keep x."""
+        ab = keyword_ability(c[0])
+        ab.facts.append(("keyword_x", (ABIL, c[-1])))
+        return ab
+
     def station_symbol(self, c: list) -> Ability:
         from .filters import number_value
 

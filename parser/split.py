@@ -198,12 +198,20 @@ def _plain_name_word(word: str) -> bool:
             and low not in COLOR_WORDS)
 
 
+#: "Fire (Fire/Ice)": a record for one half of a split card, with the whole card in parentheses
+_HALF_NAME = re.compile(r"^(.+?) \(([^()]+/[^()]+)\)$")
+
+
 def self_names(name: str, type_line: str) -> tuple[str, ...]:
     """The spellings that mean the card itself, longest first: the full name, each face of a
-    split or double-faced name ("Fire // Ice"), and for a legendary card the short name
+    split or double-faced name ("Fire // Ice"), the half a record names before the whole card
+    in parentheses ("Fire" for "Fire (Fire/Ice)"), and for a legendary card the short name
     before the comma ("Jace" for "Jace, the Mind Sculptor")."""
     names: list[str] = [name]
     faces = [f.strip() for f in name.split("//")] if "//" in name else [name]
+    m = _HALF_NAME.match(name)
+    if m and m.group(1) in (p.strip() for p in m.group(2).split("/")):
+        faces.append(m.group(1))  # "Fire (Fire/Ice)": one half of a split card, named "Fire"
     names += [f for f in faces if f]
     if "legendary" in type_line.lower():
         for f in faces:

@@ -107,3 +107,9 @@ def test_die_results_with_hyphens_and_lost_line_breaks() -> None:
         "effect(A,3,draw(you,2))", "effect_condition(A,3,rolled(10,19))",
         "effect(A,4,draw(you,3))", "effect_condition(A,4,rolled(20,20))",
     ])
+
+
+def test_half_of_a_split_card_named_with_the_whole_card() -> None:
+    """A record "Fire (Fire/Ice)" is the half named "Fire": its name in the text is ~."""
+    assert _block("Cut (Cut/Ribbons)", "Cut deals 4 damage to target creature.", "Sorcery") == sorted([
+        "spell_effect(A)", "effect(A,1,damage(self,4,target(f(A,1),1)))", "filter(f(A,1),1,type(creature))"])

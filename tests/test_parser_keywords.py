@@ -116,6 +116,11 @@ def _ability(name: str, text: str, type_line: str, index: int = 1) -> list[str]:
     ("Sunbird Standard", "Craft with one or more {5}", "Artifact",
      ["activated(A)", "filter(f(A,1),1,any)", 'keyword(A,"craft")', "keyword_param(A,mana(generic(5),1))",
       "keyword_param(A,with(at_least(f(A,1),1)))"]),
+    # a keyword with X and X's definition (keyword_x/2)
+    ("Sun Warriors", "Firebending X, where X is the number of creatures you control. (Whenever this creature "
+     "attacks, add X {R}.)", "Creature — Human Rebel Ally",
+     ["filter(f(A,1),1,controller(you))", "filter(f(A,1),1,type(creature))", 'keyword(A,"firebending")',
+      "keyword_param(A,n(x))", "keyword_x(A,count(f(A,1)))", "triggered(A)"]),
     # CR 702.183: Tiered, each mode "• Name — {cost} — effect"; exactly one mode is chosen
     ("Ice Magic", "Tiered (Choose one additional cost.)\n• Blizzard — {0} — Return target creature to its "
      "owner's hand.\n• Blizzara — {2} — Draw a card.", "Instant",
