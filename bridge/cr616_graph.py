@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import clingo
 
@@ -47,30 +47,32 @@ class ReplacementGraph:
     _counts: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
-    def from_facts(cls, facts: Iterable[clingo.Symbol], event: clingo.Symbol) -> ReplacementGraph:
+    def from_solution(cls, sol: Any, event: clingo.Symbol) -> ReplacementGraph:
+        """The graph of ``event`` from the facts a solve call derived (:class:`mtgasp.engine.Solution`
+        with :data:`GRAPH_SIGNATURES`)."""
         g = cls()
         ev = str(event)
         size: dict[str, int] = {}
         weight: dict[str, int] = {}
-        raw: list[tuple[str, ...]] = []
-        prefix = f"dp_edge({ev},mana("
-        for f in facts:
-            text = str(f)  # one call into clingo per fact; the fields are read from the text
-            if text.startswith(prefix):
-                fields = _edge_fields(text[len(prefix) - 5 :])
-                if fields is not None:
-                    raw.append((ev, *fields))
-            elif text.startswith(("class_size(", "class_weight(", "dp_end(")):
+        for name, into in (("class_size", size), ("class_weight", weight)):
+            for f in sol.named(name):
                 a = f.arguments
-                if str(a[0]) != ev:
-                    continue
-                if f.name == "class_size":
-                    size[str(a[1])] = a[2].number
-                elif f.name == "class_weight":
-                    weight[str(a[1])] = a[2].number
-                else:
-                    g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, a[5].number, str(a[6])))
-        for _ev, s0, u, s, c, label, u2, s2 in raw:
+                if str(a[0]) == ev:
+                    into[str(a[1])] = a[2].number
+        for f in sol.named("dp_end"):
+            a = f.arguments
+            if str(a[0]) == ev:
+                g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, a[5].number, str(a[6])))
+        prefix = f"dp_edge({ev},mana("
+        cut = len(prefix) - 5
+        for f in sol.named("dp_edge"):
+            text = str(f)  # one call into clingo per edge; the fields are read from the text
+            if not text.startswith(prefix):
+                continue
+            fields = _edge_fields(text[cut:])
+            if fields is None:
+                continue
+            s0, u, s, c, label, u2, s2 = fields
             un, u2n, n, w = int(u), int(u2), size[c], weight[c]
             copies = n - (un // w) % (n + 1)  # unapplied copies of class c: each is one order
             g.edges[s0].append((un, s, c, u2n, s2, copies))

@@ -49,6 +49,12 @@ class Solution:
     solve_seconds: float = 0.0
     messages: tuple[str, ...] = field(default=())
     """What clingo printed while grounding (warnings and infos)."""
+    by_name: dict[str, tuple[clingo.Symbol, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """``facts`` grouped by predicate name (read without asking clingo for each symbol's name)."""
+
+    def named(self, name: str) -> tuple[clingo.Symbol, ...]:
+        """The derived facts of predicate ``name`` (one of ``fact_signatures``)."""
+        return self.by_name.get(name, ())
 
     @property
     def satisfiable(self) -> bool:
@@ -103,10 +109,13 @@ def solve(
         raise RulesError(f"the rules could not be grounded for query '{query}' ({e}): {said}") from None
     t1 = time.perf_counter()
     derived: list[clingo.Symbol] = []
+    by_name: dict[str, list[clingo.Symbol]] = {}
     for name, arity in fact_signatures:
+        group = by_name.setdefault(name, [])
         for atom in ctl.symbolic_atoms.by_signature(name, arity):
             if atom.is_fact:
-                derived.append(atom.symbol)
+                group.append(atom.symbol)
+        derived.extend(group)
     models: list[frozenset[clingo.Symbol]] = []
 
     def on_model(model: clingo.Model) -> None:
@@ -120,6 +129,7 @@ def solve(
         models=tuple(models),
         exhausted=bool(result.exhausted) or not limit,
         facts=tuple(derived),
+        by_name={k: tuple(v) for k, v in by_name.items()},
         ground_seconds=t1 - t0,
         solve_seconds=t2 - t1,
         messages=tuple(messages),

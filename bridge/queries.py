@@ -150,7 +150,7 @@ class Engine:
         if not sol.models:
             raise IllegalActionError(f"tapping {obj!r} for mana has no legal outcome")
         graphs: dict[clingo.Symbol, ReplacementGraph] = {}
-        texts = {f.arguments[0]: f.arguments[1].string for f in sol.facts if f.name == "ability_text"}
+        texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
         outcomes: set[TapOutcome] = set()
         cannot: set[tuple[AbilityRef, str]] = set()
         riders: set[str] = set()
@@ -164,7 +164,7 @@ class Engine:
                 elif s.name == "rider":
                     ref = AbilityRef.from_symbol(s.arguments[1])
                     riders.add(f"{ref}: also {_term_text(s.arguments[2])} (not applied: the rules do not model it yet)")
-            outcome = self._tap_outcome(model, sol.facts, graphs, texts)
+            outcome = self._tap_outcome(model, sol, graphs, texts)
             if outcome is not None:
                 outcomes.add(outcome)
         return TapResult(obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), tuple(sorted(riders)) + self._notes(state, [obj]))
@@ -172,7 +172,7 @@ class Engine:
     def _tap_outcome(
         self,
         model: frozenset[clingo.Symbol],
-        facts: tuple[clingo.Symbol, ...],
+        sol: Solution,
         graphs: dict[clingo.Symbol, ReplacementGraph],
         texts: Mapping[clingo.Symbol, str],
     ) -> TapOutcome | None:
@@ -202,7 +202,7 @@ class Engine:
         orders = 1
         if s0_sym is not None and s_sym is not None:
             if ev not in graphs:
-                graphs[ev] = ReplacementGraph.from_facts(facts, ev)
+                graphs[ev] = ReplacementGraph.from_solution(sol, ev)
             if graphs[ev].ends.get(str(s0_sym)):
                 orders = graphs[ev].counts(s0_sym).get(str(s_sym), 1)
         return TapOutcome(
@@ -232,7 +232,7 @@ class Engine:
             enum_mode="brave",
             fact_signatures=(("ability_text", 2),),
         )
-        texts = {f.arguments[0]: f.arguments[1].string for f in sol.facts if f.name == "ability_text"}
+        texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
         model = sol.models[0] if sol.models else frozenset()
         found: dict[tuple[clingo.Symbol, clingo.Symbol], dict[str, Any]] = {}
 
@@ -372,23 +372,23 @@ class Engine:
             fact_signatures=signatures,
         )
         cards = {p.id: p.card for p in state.battlefield}
-        graph = ReplacementGraph.from_facts(sol.facts, ev)
-        inits = {(f.arguments[2], describe_choice(f.arguments[1])) for f in sol.facts if f.name == "init" and f.arguments[0] == ev}
+        graph = ReplacementGraph.from_solution(sol, ev)
+        inits = {(f.arguments[2], describe_choice(f.arguments[1])) for f in sol.named("init") if f.arguments[0] == ev}
         choice_of = {s0: text for s0, text in sorted(inits, key=lambda x: (str(x[0]), x[1]))}
         distinct = []
         for s0, text in choice_of.items():
             counted = graph.counts(s0) if graph.ends.get(str(s0)) else {}
-            for f in sol.facts:
-                if f.name == "result" and f.arguments[0] == ev and f.arguments[1] == s0:
+            for f in sol.named("result"):
+                if f.arguments[0] == ev and f.arguments[1] == s0:
                     final = f.arguments[2]
                     distinct.append(
                         DistinctResult(text, Mana.from_symbol(s0), Mana.from_symbol(final), counted.get(str(final), 1))
                     )
         distinct.sort()
         effects = sorted(
-            Application(*instance(f.arguments[1], cards), "") for f in sol.facts if f.name == "cand" and f.arguments[0] == ev
+            Application(*instance(f.arguments[1], cards), "") for f in sol.named("cand") if f.arguments[0] == ev
         )
-        chooser = next((player_id(f.arguments[1]) for f in sol.facts if f.name == "chooser" and f.arguments[0] == ev), perm.controller)
+        chooser = next((player_id(f.arguments[1]) for f in sol.named("chooser") if f.arguments[0] == ev), perm.controller)
         orders = []
         for model in sol.models[:limit]:
             steps: dict[int, Application] = {}
@@ -402,7 +402,7 @@ class Engine:
                 elif s.name == "final":
                     final = Mana.from_symbol(a[1])
             orders.append(Order(choice, produced, tuple(steps[k] for k in sorted(steps)), final))
-        free = sorted(instance(f.arguments[1], cards)[1] for f in sol.facts if f.name == "free" and f.arguments[0] == ev)
+        free = sorted(instance(f.arguments[1], cards)[1] for f in sol.named("free") if f.arguments[0] == ev)
         edges = []
         shown = {str(s0) for s0 in choice_of}
         for s0, outs in graph.edges.items():
