@@ -285,6 +285,15 @@ class OracleTransformer(Transformer):
         """CR 702.169: the ability works only while this Case is solved."""
         return self._conditional_keyword(c[0], "solved", "solved")
 
+    def to_solve(self, c: list) -> Ability:
+        '''CR 719.3a: "To solve — [Condition]" means "At the beginning of your end step, if
+        [condition] and this Case is not solved, this Case becomes solved."'''
+        eff = Effect(Fn("become_solved", "self"), [
+            ("effect_condition", (ABIL, EIDX, c[0])),
+            ("effect_condition", (ABIL, EIDX, Fn("non", "solved"))),
+        ])
+        return Ability("triggered", [("trigger", (ABIL, Fn("phase", "end", "you")))], [eff])
+
     def infinity_ability(self, c: list) -> Any:
         """CR 702.186: "∞ — [Ability]": as long as this permanent is harnessed."""
         return self._conditional_keyword(c[0], "∞", "harnessed")

@@ -41,6 +41,9 @@ _GRAMMAR_PREFIX = re.compile(
     re.I,
 )
 _PREFIX = re.compile(r"^([A-Z][^—•:.()\"{}]{0,60}?) — ")
+#: an ability word glued to its dash ("Domain—When ..."); keywords written so ("Ward—Pay 3
+#: life.") are read by the grammar, so only a known ability word is a prefix here
+_GLUED_PREFIX = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)?)—(?=[A-Z~{])")
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,9 @@ def ability_word_prefix(text: str) -> tuple[str, int]:
     m = _PREFIX.match(text)
     if m and not _GRAMMAR_PREFIX.match(m.group(1)):
         return m.group(1).strip(), m.end()
+    m = _GLUED_PREFIX.match(text)
+    if m and m.group(1).lower() in _ABILITY_WORDS:
+        return m.group(1), m.end()  # "Domain—When ~ enters, ..." (a CR 207.2c ability word)
     return "", 0
 
 

@@ -113,3 +113,24 @@ def test_half_of_a_split_card_named_with_the_whole_card() -> None:
     """A record "Fire (Fire/Ice)" is the half named "Fire": its name in the text is ~."""
     assert _block("Cut (Cut/Ribbons)", "Cut deals 4 damage to target creature.", "Sorcery") == sorted([
         "spell_effect(A)", "effect(A,1,damage(self,4,target(f(A,1),1)))", "filter(f(A,1),1,type(creature))"])
+
+
+def test_to_solve() -> None:
+    '''CR 719.3a: "To solve — [Condition]" is "At the beginning of your end step, if [condition]
+    and this Case is not solved, this Case becomes solved."'''
+    text = ("To solve — Three or more creatures attacked this turn. "
+            "(If unsolved, solve at the beginning of your end step.)")
+    assert _block("Case of the Gateway Express", text, "Sorcery") == sorted([
+        "triggered(A)", "trigger(A,phase(end,you))", "effect(A,1,become_solved(self))",
+        "effect_condition(A,1,attacked_this_turn(at_least(f(A,1),3)))", "filter(f(A,1),1,type(creature))",
+        "effect_condition(A,1,non(solved))",
+    ])
+
+
+def test_ability_word_glued_to_its_dash() -> None:
+    """"Domain—When ~ enters, ...": an ability word (CR 207.2c) written without spaces."""
+    text = "Domain—When Sample Card enters, you gain 1 life."
+    assert _block("Sample Card", text, "Creature — Human") == sorted([
+        "triggered(A)", 'ability_word(A,"domain")', "trigger(A,enters(f(A,1)))", "filter(f(A,1),1,self)",
+        "effect(A,1,gain_life(you,1))",
+    ])
