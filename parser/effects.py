@@ -36,7 +36,7 @@ _NO_ACTOR = frozenset({
     "attach", "goad", "detain", "suspect", "exert", "airbend", "cloak",
     "return_battlefield_owner", "double_power", "double_counters", "switch_pt_np",
     "prevent_by", "prevent_to", "prevent_combat_by", "prevent_next", "fog", "prevent_damage",
-    "prevent_that", "prevent_n_of_that",
+    "prevent_that", "prevent_n_of_that", "flip",
 })
 
 #: verbs that describe (continuous) characteristics or rules of their subject
@@ -49,7 +49,7 @@ _CONTINUOUS = frozenset({
     "become_chosen_color", "become_copy", "become_copy_except", "enter_as_copy",
     "enter_as_copy_except", "is_type", "is_every_creature_type", "is_still", "is_chosen_color",
     "cant_block", "cant_attack", "cant_attack_or_block", "cant_attack_you", "cant_block_np",
-    "unblockable", "blockable_only_by", "cant_be_blocked_by", "cant_be_countered",
+    "unblockable", "blockable_only_by", "cant_be_blocked_by", "cant_be_countered", "cant_be_copied",
     "cant_be_target", "cant_be_sacrificed", "cant_be_regenerated", "cant_be_enchanted",
     "cant_transform", "cant_gain_life", "cant_lose_life", "cant_lose_game", "cant_win_game",
     "cant_cast", "cant_play", "cant_draw_more", "cant_untap", "cant_attack_block_alone",
@@ -623,6 +623,24 @@ class EffectsTransformer(Transformer):
         vp = self.v_put_one_battlefield_other(c)
         vp.args.insert(1, ["tapped"])
         return vp
+
+    def c_that_damage_dealt_to(self, c: list) -> list:
+        """"..., that damage is dealt to ~ instead" (the effect of a "next time" replacement):
+        redirect_that_damage(Ref)."""
+        return [Effect(Fn("redirect_that_damage", c[0]))]
+
+    def v_cant_block_or_be_blocked_by(self, c: list) -> list:
+        """"can't block or be blocked by non-Spirit creatures": both halves take the np."""
+        return [VP("cant_block_np", [c[0]]), VP("cant_be_blocked_by", [c[0]])]
+
+    def v_add_type_base_pt(self, c: list) -> list:
+        """"is a creature with base power and toughness 5/5 in addition to its other types"."""
+        return [VP("add_type", [c[0]]), VP("set_base_pt", list(_pt(c[1])))]
+
+    def v_every_basic_land_type(self, c: list) -> VP:
+        """"are every basic land type in addition to their other types": add_type with one
+        branch naming the five basic land types (an object with all five)."""
+        return VP("add_type", [Filter([[Fn("subtype", Str(s)) for s in ("Plains", "Island", "Swamp", "Mountain", "Forest")]])])
 
     def cond_symbol_spent(self, c: list) -> Any:
         """"{W} was spent to cast this spell" → mana_symbol_spent(w, Ref): mana of that

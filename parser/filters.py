@@ -645,11 +645,28 @@ class FiltersTransformer(Transformer):
     def p_you_control_thats(self, c: list) -> list:
         return [Fn("controller", "you")] + _filter_as_constraints(c[0])
 
+    p_you_control_thats_a = p_you_control_thats
+
+    def thats_alt(self, c: list) -> Any:
+        return c[0]
+
+    def p_thats_alts(self, c: list) -> list:
+        """"that's a Wolf or a Werewolf": the alternatives as one branch per description."""
+        alts = [x for x in c if isinstance(x, Filter)]
+        return _filter_as_constraints(Filter([b for f in alts for b in f.branches]))
+
+    def p_you_control_thats_alts(self, c: list) -> list:
+        return [Fn("controller", "you")] + self.p_thats_alts(c)
+
     def p_cast_this_turn(self, c: list) -> list:
         return ["cast_this_turn"]
 
     def p_put_into_zone_this_turn(self, c: list) -> list:
         return [Fn("put_into_this_turn", c[-1])]
+
+    def p_searched_library_this_way(self, c: list) -> list:
+        """"each player who searched their library this way" (a player filter)."""
+        return ["searched_library_this_way"]
 
     def p_this_way(self, c: list) -> list:
         return ["this_way"]
