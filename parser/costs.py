@@ -90,6 +90,22 @@ class CostsTransformer(Transformer):
         f, n = _ref_count(c[0])
         return [Fn("put_into_graveyard", f, n)]
 
+    def c_put_on_library_top(self, c: list) -> list:
+        """"Put a card from your hand on top of your library": put_on_library(top, F, N, P)."""
+        f, n = _ref_count(c[0])
+        return [Fn("put_on_library", "top", f, n, c[1])]
+
+    def c_put_on_library_bottom(self, c: list) -> list:
+        """"Put three cards from your graveyard on the bottom of your library"."""
+        f, n = _ref_count(c[0])
+        return [Fn("put_on_library", "bottom", f, n, c[1])]
+
+    def c_exile_top_library_n(self, c: list) -> list:
+        """"Exile the top ten cards of your library": exile_top_library(P, N)."""
+        from .filters import number_value
+
+        return [Fn("exile_top_library", c[1], number_value(c[0]))]
+
     def c_tap_untapped(self, c: list) -> list:
         if c[0] == "self":
             return ["tap"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from lark.lexer import PatternStr
 
 from mtgasp.parser import parse_card
@@ -134,3 +135,30 @@ def test_ability_word_glued_to_its_dash() -> None:
         "triggered(A)", 'ability_word(A,"domain")', "trigger(A,enters(f(A,1)))", "filter(f(A,1),1,self)",
         "effect(A,1,gain_life(you,1))",
     ])
+
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("{R}, Exile the top ten cards of your library: Draw a card.",
+     ["cost(A,exile_top_library(you,10))", "cost(A,mana(r,1))"]),
+    ("Put a card from your hand on top of your library: Draw a card.",
+     ["cost(A,put_on_library(top,f(A,1),1,you))", "filter(f(A,1),1,card)", "filter(f(A,1),1,in_zone(hand(you)))"]),
+    ("Put three cards from your graveyard on the bottom of your library: Draw a card.",
+     ["cost(A,put_on_library(bottom,f(A,1),3,you))", "filter(f(A,1),1,card)",
+      "filter(f(A,1),1,in_zone(graveyard(you)))"]),
+])
+def test_library_costs(text: str, facts: list[str]) -> None:
+    assert _block("Sample Card", text, "Creature — Human") == sorted(
+        ["activated(A)", "effect(A,1,draw(you,1))"] + facts)
+
+
+@pytest.mark.parametrize(("text", "units"), [
+    ("Other creatures you control get -1/-1.{1}{B}{B}, {T}: Draw a card.",
+     ["Other creatures you control get -1/-1.", "{1}{B}{B}, {T}: Draw a card."]),
+    ("Equipped creature gets +1/-1.Equip {1} ({1}: Attach to target creature you control.)",
+     ["Equipped creature gets +1/-1.", "Equip {1} ({1}: Attach to target creature you control.)"]),
+])
+def test_lost_line_break_before_a_cost_or_equip(text: str, units: list[str]) -> None:
+    pc = parse_card("Sample Card", text, type_line="Artifact — Equipment")
+    assert [a.text for a in pc.abilities] == units
+    assert pc.fully_parsed, pc.unsupported
