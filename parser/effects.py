@@ -189,7 +189,7 @@ def with_duration(e: Effect, dur: Any) -> Effect:
     if e.continuous is not None:
         subj, eff = e.continuous
         e.kind = Fn("apply", subj, eff, dur)
-    elif isinstance(e.kind, Fn) and e.kind.name == "choice":
+    elif e.kind == "choice" or (isinstance(e.kind, Fn) and e.kind.name == "choice"):
         e.options = [Fn("apply", o.args[0], o.args[1], dur) if isinstance(o, Fn) and o.name == "apply" else o for o in e.options]
     else:
         e.facts.append(("effect_duration", (ABIL, EIDX, dur)))
@@ -1225,6 +1225,30 @@ class EffectsTransformer(Transformer):
 
     def v_modify_pt(self, c: list) -> VP:
         return VP("modify_pt", list(_pt_mod(c[0])))
+
+    def v_modify_pt_choice(self, c: list) -> VP:
+        """"gets +1/-1 or -1/+1 until end of turn": a choice as the part resolves."""
+        return VP("modify_pt", [], options=[VP("modify_pt", list(_pt_mod(x))) for x in c])
+
+    def v_become_creature_add(self, c: list) -> list:
+        """"becomes a 4/4 Illusion creature [with flying] in addition to its other types": the
+        base P/T, the added types (add_types, as "becomes a ... in addition to its other
+        types") and the abilities."""
+        p, t = _pt(c[0])
+        return [VP("set_base_pt", [p, t]), VP("add_types", [c[1]])] + [
+            VP("gain_ability", [g]) for g in (c[2] if len(c) > 2 else [])]
+
+    v_become_creature_with_add = v_become_creature_add
+
+    def cond_had_counter_it(self, c: list) -> Any:
+        """"if it had a +1/+1 counter on it" (last known information, CR 608.2h)."""
+        return Fn("had_counter", "it", c[0])
+
+    def cond_none_on_battlefield(self, c: list) -> Any:
+        """"if no creatures are on the battlefield" → non(there_is(F)) with F on the battlefield."""
+        f = as_filter(c[0]).copy()
+        f.add(Fn("in_zone", "battlefield"))
+        return Fn("non", Fn("there_is", Fn("some", f, 1)))
 
     def v_modify_pt_for_each(self, c: list) -> VP:
         p, t = _pt_mod(c[0])

@@ -240,6 +240,22 @@ class TriggersTransformer(Transformer):
     def step_combat_your_turn(self, c: list) -> tuple:
         return ("combat", "you")
 
+    def step_combat_opponent_turn(self, c: list) -> tuple:
+        """"At the beginning of combat on each opponent's turn"."""
+        return ("combat", "opponent")
+
+    def ev_roll_at_least(self, c: list) -> Any:
+        """"Whenever you roll a 4 or higher [on a die]" → roll_at_least(P, 4)."""
+        from .filters import number_value
+
+        return Fn("roll_at_least", c[0], number_value(c[1]))
+
+    def ev_roll_either(self, c: list) -> Any:
+        """"Whenever you roll a 1 or 2" → one event per result, roll_result(P, N)."""
+        from .filters import number_value
+
+        return [Fn("roll_result", c[0], number_value(c[1])), Fn("roll_result", c[0], number_value(c[2]))]
+
     def step_each_combat(self, c: list) -> tuple:
         return ("combat", "each")
 
