@@ -40,6 +40,12 @@ EXTRA_CARDS = {
         "Each land is a Forest in addition to its other land types.",
     ),
     "Magus of the Moon": ("Creature — Human Wizard", "Nonbasic lands are Mountains."),
+    "Prismatic Omen": ("Enchantment", "Lands you control are every basic land type in addition to their other types."),
+    "Dryad of the Ilysian Grove": (
+        "Enchantment Creature — Nymph Dryad",
+        "You may play an additional land on each of your turns.\n"
+        "Lands you control are every basic land type in addition to their other types.",
+    ),
     "Gauntlet of Power": (
         "Artifact",
         "As Gauntlet of Power enters the battlefield, choose a color.\n"
@@ -110,6 +116,10 @@ ANY_ONE_COLOR = sorted(Mana.one(t) for t in "wubrg")
 # ---------------------------------------------------------------------------------------------
 
 RULINGS: dict[str, tuple[str, str, str]] = {
+    "test_prismatic_omen_gives_every_basic_land_type_and_its_ability": (
+        "Prismatic Omen", "2008-05-01", "Each land you control will have the land types Plains, Island, Swamp, Mountain, and Forest"),
+    "test_dryad_of_the_ilysian_grove_lands_keep_their_other_abilities": (
+        "Dryad of the Ilysian Grove", "2020-01-24", "They'll still have their other subtypes and abilities"),
     "test_reflecting_pool_considers_replacement_effects": (
         "Reflecting Pool", "2004-10-04", "Any replacement effects are considered by Reflecting Pool"),
     "test_reflecting_pool_sees_changes_to_a_lands_type": (
@@ -827,6 +837,34 @@ def test_yavimaya_gives_each_land_the_forest_ability() -> None:
     )
     assert unsupported_notes(st, "yavimaya") == []
     assert tap_results(st, "tomb") == [Mana(G=1), Mana(C=2)]
+
+
+def test_prismatic_omen_gives_every_basic_land_type_and_its_ability() -> None:
+    """2008-05-01: each land you control has the land types Plains, Island, Swamp, Mountain and
+    Forest and the mana ability of each; an opponent's lands are unchanged."""
+    st = state(
+        """
+        - {id: omen, card: Prismatic Omen, controller: alice}
+        - {id: forest, card: Forest, controller: alice}
+        - {id: island, card: Island, controller: bob}
+        """
+    )
+    assert unsupported_notes(st, "forest") == []
+    assert (tap_results(st, "forest"), tap_results(st, "island", "bob")) == (ANY_ONE_COLOR, [Mana(U=1)])
+    assert could(st, "forest") == set("WUBRG")
+
+
+def test_dryad_of_the_ilysian_grove_lands_keep_their_other_abilities() -> None:
+    """2020-01-24: the lands keep their other subtypes and abilities: Ancient Tomb taps for
+    {C}{C} or one mana of any color."""
+    st = state(
+        """
+        - {id: dryad, card: Dryad of the Ilysian Grove, controller: alice}
+        - {id: tomb, card: Ancient Tomb, controller: alice}
+        """
+    )
+    assert unsupported_notes(st, "tomb") == []
+    assert tap_results(st, "tomb") == sorted([*ANY_ONE_COLOR, Mana(C=2)])
 
 
 def test_wild_growth_mana_is_not_what_the_land_could_produce() -> None:
