@@ -8,8 +8,9 @@
 * an ability word or flavor word before " — " ("Landfall — Whenever ...", CR 207.2c-d) is
   kept in the unit's text and span but not parsed (``prefix_end``);
 * a lost line break in some card data starts a new unit where no Oracle text could read
-  otherwise: a closing quote glued to the next ability ('..."Whenever ...'), a cost or "Equip"
-  glued to the sentence before it ("+1/+1.{1}{B}, {T}: ..."), a keyword glued to
+  otherwise: a closing quote glued to the next ability ('..."Whenever ...'), a cost, keyword,
+  trigger or ability word glued to the sentence before it ("+1/+1.{1}{B}, {T}: ...",
+  "scry 2.Whenever ..."), a keyword glued to
   a cost or a loyalty ability, a number or P/T glued to the next word ("toxic 1Whenever"), a
   keyword followed by " When", two generic mana symbols in a row ("Ward {2}{1}{R}{G}, ...").
 """
@@ -131,6 +132,9 @@ _GLUED = re.compile(
     r'|(?<=[.)])(?=[+−-]?\d+:|\[[+−-]?\d+\]:)'   # '...card.+1: ...'
     r'|(?<=[a-z])(?=[+−-]\d+:)'                 # 'Hexproof+2: ...' (a loyalty ability)
     r'|(?<=[a-z0-9]\.)(?=\{[TQ]\}|\{[^{}]+\}[^.]*:|Equip\b)'  # '...turn.{T}: ...', '+1/+1.{1}{B}, {T}: ...', '+1/-1.Equip {1}'
+    r'|(?<=[a-z0-9]\.)(?=(?:When|Whenever|At)\b|[A-Z][a-z]+ \{|[A-Z][^.:"]*:|[A-Z][a-z]+(?: [a-z]+)? — )'
+    #   '...scry 2.Whenever ...', '+1/+0.Cycling {1}{W}', '+1/+1.Sacrifice a Merfolk: ...',
+    #   '+1/+1.Corrupted — ...' (a trigger, keyword cost, activation cost or ability word)
     r'|(?<=[A-Za-z] \d)(?=[A-Z][a-z]|\{)'       # 'toxic 1Whenever', 'Modular 3{X}, {T}: ...'
     r'|(?<=\d/\d)(?=[A-Z][a-z])'                # 'Prototype {2}{B} — 3/2At the beginning'
     r'|(?<=[a-z]) (?=(?:When|Whenever)\b)'      # 'Flying When ~ enters'

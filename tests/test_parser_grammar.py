@@ -157,6 +157,16 @@ def test_library_costs(text: str, facts: list[str]) -> None:
      ["Other creatures you control get -1/-1.", "{1}{B}{B}, {T}: Draw a card."]),
     ("Equipped creature gets +1/-1.Equip {1} ({1}: Attach to target creature you control.)",
      ["Equipped creature gets +1/-1.", "Equip {1} ({1}: Attach to target creature you control.)"]),
+    ("Other Merfolk you control get +1/+1.Sacrifice a Merfolk: Draw a card.",
+     ["Other Merfolk you control get +1/+1.", "Sacrifice a Merfolk: Draw a card."]),
+    ("Equipped creature gets +2/+0.Whenever equipped creature dies, draw a card.",
+     ["Equipped creature gets +2/+0.", "Whenever equipped creature dies, draw a card."]),
+    ("Enchanted creature gets +1/+1.Corrupted — As long as an opponent has three or more poison counters, "
+     "enchanted creature has first strike.",
+     ["Enchanted creature gets +1/+1.", "Corrupted — As long as an opponent has three or more poison counters, "
+      "enchanted creature has first strike."]),
+    ("Whenever you cycle another card, you gain 1 life.Cycling {1}{W}",
+     ["Whenever you cycle another card, you gain 1 life.", "Cycling {1}{W}"]),
 ])
 def test_lost_line_break_before_a_cost_or_equip(text: str, units: list[str]) -> None:
     pc = parse_card("Sample Card", text, type_line="Artifact — Equipment")
