@@ -42,7 +42,7 @@ _NO_ACTOR = frozenset({
 #: verbs that describe (continuous) characteristics or rules of their subject
 _CONTINUOUS = frozenset({
     "set_land_subtype", "set_subtype", "set_color", "set_type", "add_supertype", "is",
-    "set_base_pt", "add_types", "copy_of", "enters_as_copy", "gain_ability", "lose_ability",
+    "set_base_pt", "set_base_power", "add_types", "copy_of", "enters_as_copy", "gain_ability", "lose_ability",
     "modify_pt", "modify_pt_for_each", "modify_pt_gain", "modify_pt_have", "modify_pt_lose",
     "gain_ability", "have_ability", "lose_ability", "have_base_pt", "have_base_pt_amount",
     "have_base_pt_x", "become_creature", "become_creature_with", "become_type_add",
@@ -1225,6 +1225,19 @@ class EffectsTransformer(Transformer):
 
     def v_modify_pt(self, c: list) -> VP:
         return VP("modify_pt", list(_pt_mod(c[0])))
+
+    def v_have_base_power(self, c: list) -> VP:
+        """"has base power 0 until end of turn" (layer 7b, the power only)."""
+        from .filters import number_value
+
+        return VP("set_base_power", [number_value(c[0])])
+
+    def v_is_creature_pt(self, c: list) -> list:
+        """"Enchanted land is a 4/4 Elemental creature with reach and haste": the base P/T, the
+        characteristic-setting effects of "is a <type>" and the abilities."""
+        p, t = _pt(c[0])
+        return [VP("set_base_pt", [p, t])] + self.v_is_type([c[1]]) + [
+            VP("gain_ability", [g]) for g in (c[2] if len(c) > 2 else [])]
 
     def v_modify_pt_choice(self, c: list) -> VP:
         """"gets +1/-1 or -1/+1 until end of turn": a choice as the part resolves."""

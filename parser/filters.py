@@ -594,6 +594,11 @@ class FiltersTransformer(Transformer):
     def p_blocked_by(self, c: list) -> list:
         return [Fn("blocked_by", c[0])]
 
+    def p_blocking_or_blocked_by(self, c: list) -> list:
+        """"creatures blocking or blocked by ~": two branches, blocking(Ref) or blocked_by(Ref)."""
+        ref = c[-1]
+        return [[Fn("blocking", ref), Fn("blocked_by", ref)]]
+
     def p_attached_to(self, c: list) -> list:
         return [Fn("attached_to", c[0])]
 

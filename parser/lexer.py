@@ -521,7 +521,7 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif (v == "that's" and nv == "tapped") or (
                 v == "that" and nv == "are" and i + 2 < n and toks[i + 2].value.lower() == "tapped"):
             t = PreToken(("THATS_TAPPED",) + t.types, t.value, t.start, t.end)
-        elif v == "blocking" and nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you"):
+        elif v == "blocking" and (nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you") or (nv == "or" and i + 3 < n and toks[i + 2].value.lower() == "blocked" and toks[i + 3].value.lower() == "by")):
             t = PreToken(("BLOCKING_NP",) + t.types, t.value, t.start, t.end)
         elif t.value == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1].value.lower() not in (
                 "you", "to", ",", ".", "and", "then", "may", "~", "it", "they", "them", "player", "opponent"):
