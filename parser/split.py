@@ -209,6 +209,8 @@ def _plain_name_word(word: str) -> bool:
             and low not in COLOR_WORDS)
 
 
+#: "Sly Spy [A]", "A-Sepulcher Ghoul": the marks of a variant around a card's name
+_VARIANT_NAME = re.compile(r"^A-(?=\S)| \[[A-Z0-9]+\]$")
 #: "Fire (Fire/Ice)": a record for one half of a split card, with the whole card in parentheses
 _HALF_NAME = re.compile(r"^(.+?) \(([^()]+/[^()]+)\)$")
 
@@ -216,9 +218,16 @@ _HALF_NAME = re.compile(r"^(.+?) \(([^()]+/[^()]+)\)$")
 def self_names(name: str, type_line: str) -> tuple[str, ...]:
     """The spellings that mean the card itself, longest first: the full name, each face of a
     split or double-faced name ("Fire // Ice"), the half a record names before the whole card
-    in parentheses ("Fire" for "Fire (Fire/Ice)"), and for a legendary card the short name
-    before the comma ("Jace" for "Jace, the Mind Sculptor")."""
+    in parentheses ("Fire" for "Fire (Fire/Ice)"), the name without the marks of a variant
+    ('"Iceberg Titan"', "Sly Spy [A]", "A-Sepulcher Ghoul"), and for a legendary card the
+    short name before the comma ("Jace" for "Jace, the Mind Sculptor")."""
     names: list[str] = [name]
+    # how some card data mark a variant of the name: '"Iceberg Titan"' (Un-cards' quoted
+    # names), "Sly Spy [A]" (one of several versions), "A-Sepulcher Ghoul" (an Alchemy rebalance)
+    base = _VARIANT_NAME.sub("", name.strip('"')) if ('"' in name or "[" in name or name[:2] == "A-") else name
+    if base != name and base:
+        names.append(base)
+        name = base
     faces = [f.strip() for f in name.split("//")] if "//" in name else [name]
     m = _HALF_NAME.match(name)
     if m and m.group(1) in (p.strip() for p in m.group(2).split("/")):

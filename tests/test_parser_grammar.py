@@ -172,3 +172,13 @@ def test_lost_line_break_before_a_cost_or_equip(text: str, units: list[str]) -> 
     pc = parse_card("Sample Card", text, type_line="Artifact — Equipment")
     assert [a.text for a in pc.abilities] == units
     assert pc.fully_parsed, pc.unsupported
+
+
+
+@pytest.mark.parametrize("name", ["Sly Spy [A]", '"Sly Spy"', "A-Sly Spy"])
+def test_variant_names_call_the_card_by_its_name(name: str) -> None:
+    """Card data mark variants of a name ("Sly Spy [A]", a quoted Un-card name, an Alchemy
+    rebalance "A-..."); the text calls the card by the plain name, which is ~."""
+    assert _block(name, "Whenever Sly Spy deals combat damage to a player, draw a card.", "Creature — Human Rogue") == sorted([
+        "triggered(A)", "trigger(A,combat_damage_to(f(A,1),some(f(A,2),1)))", "filter(f(A,1),1,self)",
+        "filter(f(A,2),1,player)", "effect(A,1,draw(you,1))"])
