@@ -529,6 +529,8 @@ class EffectsTransformer(Transformer):
                 e.mana = substitute_x(e.mana, value)
             e.facts = [(p, substitute_x(a, value)) for p, a in e.facts]
             e.options = substitute_x(e.options, value)
+            if e.continuous is not None:  # a static ability's view: "where X is" applies too
+                e.continuous = substitute_x(e.continuous, value)
         return c[0]
 
     def c_except(self, c: list) -> list:
