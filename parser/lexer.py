@@ -637,14 +637,18 @@ def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
     ability written without its final period ('gains "{T}: Add {R}" until ...') gets one."""
     out: list[PreToken] = []
     opened: list[int] = []
+    granted = False  # the last quotation closed was an ability given by a verb ('have "..."')
     for i, t in enumerate(toks):
         if t.value == '"' and opened and not _quote_opens(toks, i):
             start = opened.pop()
             moved = None
-            if out and out[-1].value == "," and _is_ability_quote(out[start + 1:-1]):
+            before = out[start - 1].value.lower() if start > 0 else ""
+            given = before in _GRANTING or (before in (",", "and") and granted)
+            if out and out[-1].value == "," and (given or _is_ability_quote(out[start + 1:-1])):
                 moved = out.pop()  # '"{T}: Add one mana of any color," and ...': the comma is outside
             ends_sentence = bool(out) and out[-1].value == "."
-            if out and out[-1].value != "." and _is_ability_quote(out[start + 1:]):
+            granted = given and len(out) - start > 3
+            if out and out[-1].value != "." and (granted or _is_ability_quote(out[start + 1:])):
                 out.append(PreToken(_DOT_TYPES, ".", t.start, t.start))
             out.append(t)
             nxt = toks[i + 1].value if i + 1 < len(toks) else None
@@ -660,6 +664,10 @@ def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
 
 
 _DOT_TYPES: tuple[str, ...] = ("DOT",)
+#: the words before a quotation that give the quoted ability to something ('have "This
+#: creature can't block"', 'gains "..."', 'a token with "..."'); a quotation after one of them,
+#: or after "and"/"," following such a quotation, is an ability even without its final period
+_GRANTING = frozenset(("have", "has", "gain", "gains", "with"))
 
 
 def _is_ability_quote(inner: list[PreToken]) -> bool:

@@ -182,3 +182,20 @@ def test_variant_names_call_the_card_by_its_name(name: str) -> None:
     assert _block(name, "Whenever Sly Spy deals combat damage to a player, draw a card.", "Creature — Human Rogue") == sorted([
         "triggered(A)", "trigger(A,combat_damage_to(f(A,1),some(f(A,2),1)))", "filter(f(A,1),1,self)",
         "filter(f(A,2),1,player)", "effect(A,1,draw(you,1))"])
+
+
+
+def test_granted_quotation_without_its_final_period() -> None:
+    """'has "You have no maximum hand size" and "..."': a quotation given by "have"/"gain"/
+    "with" (or following one after "and") is an ability even without its final period."""
+    pc = parse_card("Sample Card", 'Enchanted creature has "This creature can\'t block" and '
+                    '"Whenever this creature attacks, draw a card."', type_line="Enchantment — Aura")
+    assert pc.fully_parsed, pc.unsupported
+    got = sorted(str(f) for f in pc.facts if f.name in ("static", "triggered", "continuous", "effect"))
+    c = 'card("Sample Card")'
+    assert got == sorted([
+        f"static(ab({c},1))", f"static(ab({c},1,1))", f"triggered(ab({c},1,2))",
+        f"continuous(ab({c},1),1,f(ab({c},1),1),gain_ability(abilities(ab({c},1,1),ab({c},1,2))))",
+        f"continuous(ab({c},1,1),1,f(ab({c},1,1),1),cant_block)",
+        f"effect(ab({c},1,2),1,draw(you,1))",
+    ])
