@@ -299,6 +299,11 @@ class EffectsTransformer(Transformer):
         """"It's an enchantment." (after a return: the object's new card type)."""
         return [e for vp in self.v_is_type(c) for e in make_effects("it", vp)]
 
+    def s_its_type_add(self, c: list) -> list:
+        """"It's a Demon in addition to its other types." (after a return): add_types(F) on it,
+        as "becomes a Demon in addition to its other types"."""
+        return make_effects("it", VP("add_types", [c[0]]))
+
     def v_put_counters_amount_pre(self, c: list) -> VP:
         """"put a number of +1/+1 counters equal to that spell's mana value on up to one target creature"."""
         return VP("put_counters", [c[0], c[1], c[2]])
@@ -1258,6 +1263,18 @@ class EffectsTransformer(Transformer):
     def cond_had_counter_it(self, c: list) -> Any:
         """"if it had a +1/+1 counter on it" (last known information, CR 608.2h)."""
         return Fn("had_counter", "it", c[0])
+
+    def cond_wasnt_cast(self, c: list) -> Any:
+        """"if it wasn't cast" → non(was_cast(Ref))."""
+        return Fn("non", Fn("was_cast", c[0]))
+
+    def cond_wasnt_kicked(self, c: list) -> Any:
+        """"if it wasn't kicked" → non(kicked(Ref)), the negation of "if it was kicked"."""
+        return Fn("non", Fn("kicked", c[0]))
+
+    def cond_wasnt_a(self, c: list) -> Any:
+        """"if it wasn't a Demon" → non(was_a(Ref, F)), the negation of "if it was a Demon"."""
+        return Fn("non", Fn("was_a", c[0], c[1]))
 
     def cond_none_on_battlefield(self, c: list) -> Any:
         """"if no creatures are on the battlefield" → non(there_is(F)) with F on the battlefield."""
