@@ -362,6 +362,10 @@ class OracleTransformer(Transformer):
         ab.effects = _parts(c[1])
         return ab
 
+    def keyword_with_period(self, c: list) -> Ability:
+        """'have "Cumulative upkeep {1}."': a keyword written with a period (in quotes)."""
+        return keyword_ability(c[0])
+
     def keyword_where_x(self, c: list) -> Ability:
         """"Ward {X}, where X is the number of ...": the keyword with its X, and X's definition
         (keyword_x/2); the keyword's parameters keep x."""

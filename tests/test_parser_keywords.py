@@ -116,6 +116,9 @@ def _ability(name: str, text: str, type_line: str, index: int = 1) -> list[str]:
     ("Sunbird Standard", "Craft with one or more {5}", "Artifact",
      ["activated(A)", "filter(f(A,1),1,any)", 'keyword(A,"craft")', "keyword_param(A,mana(generic(5),1))",
       "keyword_param(A,with(at_least(f(A,1),1)))"]),
+    # a keyword written with a period (in quotes: 'has "Cumulative upkeep {1}."')
+    ("Sample Card", "Cumulative upkeep {1}.", "Enchantment",
+     ['keyword(A,"cumulative upkeep")', "keyword_param(A,mana(generic(1),1))", "triggered(A)"]),
     # a keyword with X and X's definition (keyword_x/2)
     ("Sun Warriors", "Firebending X, where X is the number of creatures you control. (Whenever this creature "
      "attacks, add X {R}.)", "Creature — Human Rebel Ally",
