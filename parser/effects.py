@@ -1246,6 +1246,16 @@ class EffectsTransformer(Transformer):
         return [VP("set_base_pt", [p, t])] + self.v_is_type([c[1]]) + [
             VP("gain_ability", [g]) for g in (c[2] if len(c) > 2 else [])]
 
+    def v_is_creature_pt_still(self, c: list) -> list:
+        """"Enchanted land is a 5/6 green Treefolk creature that's still a land"."""
+        return self.v_is_creature_pt(c[:-1]) + [VP("is_still", [c[-1]])]
+
+    def v_become_creature_still(self, c: list) -> list:
+        """"becomes a 3/3 Elemental creature with haste that's still a land" (as "becomes a
+        3/3 ... creature. It's still a land.")."""
+        vps = self.v_become_creature_with(c[:-1]) if len(c) == 4 else self.v_become_creature(c[:-1])
+        return vps + [VP("is_still", [c[-1]])]
+
     def v_modify_pt_choice(self, c: list) -> VP:
         """"gets +1/-1 or -1/+1 until end of turn": a choice as the part resolves."""
         return VP("modify_pt", [], options=[VP("modify_pt", list(_pt_mod(x))) for x in c])
