@@ -594,6 +594,10 @@ class FiltersTransformer(Transformer):
     def p_blocked_by(self, c: list) -> list:
         return [Fn("blocked_by", c[0])]
 
+    def p_its_attacking(self, c: list) -> list:
+        """"the player or planeswalker it's attacking": attacked by the creature "it"."""
+        return [Fn("attacked_by", "it")]
+
     def p_blocking_or_blocked_by(self, c: list) -> list:
         """"creatures blocking or blocked by ~": two branches, blocking(Ref) or blocked_by(Ref)."""
         ref = c[-1]

@@ -1290,6 +1290,18 @@ CASES = [
         'filter(f(A,1),1,type(creature))',
         'spell_effect(A)',
     ]),
+    Case('Scorch Spitter', "Whenever Scorch Spitter attacks, it deals 1 damage to the player or planeswalker it's attacking.", 'Creature — Elemental Lizard', 1, [
+        'ability_text(A,"Whenever ~ attacks, it deals 1 damage to the player or planeswalker it\'s attacking.")',
+        'card_ability(C,A)',
+        'effect(A,1,damage(it,1,that(f(A,2))))',
+        'filter(f(A,1),1,self)',
+        'filter(f(A,2),1,attacked_by(it))',
+        'filter(f(A,2),1,player)',
+        'filter(f(A,2),2,attacked_by(it))',
+        'filter(f(A,2),2,type(planeswalker))',
+        'trigger(A,attacks(f(A,1)))',
+        'triggered(A)',
+    ]),
 ]
 
 
