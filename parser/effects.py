@@ -50,6 +50,7 @@ _CONTINUOUS = frozenset({
     "enter_as_copy_except", "is_type", "is_every_creature_type", "is_still", "is_chosen_color",
     "cant_block", "cant_attack", "cant_attack_or_block", "cant_attack_you", "cant_block_np",
     "unblockable", "blockable_only_by", "cant_be_blocked_by", "cant_be_countered", "cant_be_copied",
+    "max_attackers", "max_blockers",
     "cant_be_target", "cant_be_sacrificed", "cant_be_regenerated", "cant_be_enchanted",
     "cant_transform", "cant_gain_life", "cant_lose_life", "cant_lose_game", "cant_win_game",
     "cant_cast", "cant_play", "cant_draw_more", "cant_untap", "cant_attack_block_alone",
@@ -298,6 +299,22 @@ class EffectsTransformer(Transformer):
     def s_its_type(self, c: list) -> list:
         """"It's an enchantment." (after a return: the object's new card type)."""
         return [e for vp in self.v_is_type(c) for e in make_effects("it", vp)]
+
+    def s_max_attackers(self, c: list) -> list:
+        """"No more than one creature can attack [you] each combat": at most N objects matching
+        F attack in each combat → max_attackers(N) / max_attackers(N, Ref) (attacking Ref)."""
+        from .filters import number_value
+
+        n = c[0] if not isinstance(c[0], Token) else number_value(c[0])
+        args = [n] + ([c[2]] if len(c) > 2 else [])
+        return make_effects(Fn("each", as_filter(c[1])), VP("max_attackers", args))
+
+    def s_max_blockers(self, c: list) -> list:
+        """"No more than one creature can block each combat" → max_blockers(N)."""
+        from .filters import number_value
+
+        n = c[0] if not isinstance(c[0], Token) else number_value(c[0])
+        return make_effects(Fn("each", as_filter(c[1])), VP("max_blockers", [n]))
 
     def s_its_type_add(self, c: list) -> list:
         """"It's a Demon in addition to its other types." (after a return): add_types(F) on it,

@@ -1302,6 +1302,20 @@ CASES = [
         'trigger(A,attacks(f(A,1)))',
         'triggered(A)',
     ]),
+    Case('Silent Arbiter', 'No more than one creature can attack each combat.\nNo more than one creature can block each combat.', 'Artifact Creature — Construct', 2, [
+        'ability_text(A,"No more than one creature can block each combat.")',
+        'card_ability(C,A)',
+        'continuous(A,1,f(A,1),max_blockers(1))',
+        'filter(f(A,1),1,type(creature))',
+        'static(A)',
+    ]),
+    Case('Crawlspace', 'No more than two creatures can attack you each combat.', 'Artifact', 1, [
+        'ability_text(A,"No more than two creatures can attack you each combat.")',
+        'card_ability(C,A)',
+        'continuous(A,1,f(A,1),max_attackers(2,you))',
+        'filter(f(A,1),1,type(creature))',
+        'static(A)',
+    ]),
 ]
 
 
