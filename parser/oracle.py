@@ -158,10 +158,11 @@ class OracleTransformer(Transformer):
         return Ability("plain", [], _parts(c[0]))
 
     def modal_ability(self, c: list) -> Ability:
-        lo, hi = c[0]
+        lo, hi, *limit = c[0]
         modes: list[Sentences] = c[1]
         hi = len(modes) if hi == "all" else hi
         facts: list = [("modal", (ABIL, lo, hi))]
+        facts += [("modal_limit", (ABIL, x)) for x in limit]
         facts += [("mode_name", (ABIL, m, Str(name.lower())))
                   for m, name in sorted(getattr(modes, "names", {}).items())]
         parts: list = []
@@ -192,6 +193,17 @@ class OracleTransformer(Transformer):
     def modal_n(self, c: list) -> tuple:
         n = _num(c[0])
         return (n, n)
+
+    def modal_n_unchosen_this_turn(self, c: list) -> tuple:
+        """"Choose one that hasn't been chosen this turn —": modal_limit(A, unchosen_this_turn)."""
+        n = _num(c[0])
+        return (n, n, "unchosen_this_turn")
+
+    def modal_n_unchosen(self, c: list) -> tuple:
+        """"Choose one that hasn't been chosen —" (for as long as the object stays):
+        modal_limit(A, unchosen)."""
+        n = _num(c[0])
+        return (n, n, "unchosen")
 
     def modal_n_or_more(self, c: list) -> tuple:
         return (_num(c[0]), "all")

@@ -199,3 +199,13 @@ def test_granted_quotation_without_its_final_period() -> None:
         f"continuous(ab({c},1,1),1,f(ab({c},1,1),1),cant_block)",
         f"effect(ab({c},1,2),1,draw(you,1))",
     ])
+
+
+
+def test_modes_not_chosen_before() -> None:
+    """"Choose one that hasn't been chosen this turn —" (modal_limit/2)."""
+    text = ("{1}: Choose one that hasn't been chosen this turn —\n• Draw a card.\n• You gain 1 life.")
+    assert _block("Sample Card", text, "Creature — Human") == sorted([
+        "activated(A)", "cost(A,mana(generic(1),1))", "modal(A,1,1)", "modal_limit(A,unchosen_this_turn)",
+        "effect(A,1,draw(you,1))", "effect_mode(A,1,1)", "effect(A,2,gain_life(you,1))", "effect_mode(A,2,2)",
+    ])
