@@ -62,8 +62,11 @@ class AbilityPrinter:
         self.is_spell = is_spell
         self.text_of = text_of
         self.out: list[str] = []
-        self._filters: dict[int, str] = {}
-        self._quoted: dict[int, str] = {}
+        # printed filters and quoted abilities by identity (the same object printed twice is one
+        # f(...) / ab(...)); the objects are kept with their symbols so that no id is reused by
+        # a later, different object while this printer lives
+        self._filters: dict[int, tuple[str, Filter]] = {}
+        self._quoted: dict[int, tuple[str, Quoted]] = {}
         self._eidx: int = 0
         #: the printer of the card's ability: quoted abilities, nested ones too, are numbered
         #: ab(C, N, 1), ab(C, N, 2), ... in one sequence
@@ -100,11 +103,11 @@ class AbilityPrinter:
 
     def filter(self, f: Filter) -> str:
         key = id(f)
-        sym = self._filters.get(key)
-        if sym is not None:
-            return sym
+        known = self._filters.get(key)
+        if known is not None:
+            return known[0]
         sym = f"f({self.ab},{len(self._filters) + 1})"
-        self._filters[key] = sym
+        self._filters[key] = (sym, f)
         for b, branch in enumerate(f.branches, 1):
             if not branch:
                 self.out.append(f"filter({sym},{b},any)")
@@ -115,12 +118,12 @@ class AbilityPrinter:
     def quoted(self, q: Quoted) -> str:
         key = id(q)
         root = self._root
-        sym = root._quoted.get(key)
-        if sym is not None:
-            return sym
+        known = root._quoted.get(key)
+        if known is not None:
+            return known[0]
         n = root.ab[root.ab.rindex(",") + 1:-1]
         sym = f"ab({self.card},{n},{len(root._quoted) + 1})"
-        root._quoted[key] = sym
+        root._quoted[key] = (sym, q)
         sub = AbilityPrinter(self.card, sym, False, self.text_of)
         sub._root = root
         sub.print_ability(q.ability)

@@ -132,3 +132,17 @@ def test_split_card_halves_are_self() -> None:
                     type_line="Instant // Instant", mana_cost="{1}{R} // {1}{U}")
     assert [a.text for a in pc.abilities][1:] == ["Tap target permanent.", "Draw a card."]
     assert 'card_mana_cost(card("Fire // Ice"),generic(1),2)' in map(str, pc.facts)
+
+
+def test_distinct_filters_printed_one_after_another_get_distinct_symbols() -> None:
+    # Filters are numbered by identity; a filter object freed after printing must not lend its
+    # id (and so its f(...) symbol) to the next one (that made some cards' facts depend on the
+    # run: Firewild Borderpost's second effect pointed at the first one's filter).
+    from mtgasp.parser.facts import AbilityPrinter
+    from mtgasp.parser.nodes import Filter
+
+    printer = AbilityPrinter('card("X")', 'ab(card("X"),1)', False, str)
+    first = printer.filter(Filter([["you"]]))
+    second = printer.filter(Filter([["self"]]))
+    assert (first, second) == ('f(ab(card("X"),1),1)', 'f(ab(card("X"),1),2)')
+    assert printer.out == ['filter(f(ab(card("X"),1),1),1,you)', 'filter(f(ab(card("X"),1),2),1,self)']
