@@ -1658,7 +1658,31 @@ class EffectsTransformer(Transformer):
 
     # --- conditions ---------------------------------------------------------------------------
     def cond_control(self, c: list) -> Any:
-        return Fn("control", as_filter(c[0]))
+        """"you control a Swamp" → control(F); "seven or more lands" → control(F, at_least(7));
+        "two or fewer" → control(F, at_most(2)); "no other creatures" → non(control(F));
+        "an Urza's Mine and an Urza's Tower" → all_of(control(F1), control(F2))."""
+        return self._control_condition(c[0])
+
+    def _control_condition(self, ref: Any) -> Any:
+        # "an Urza's Power-Plant and an Urza's Tower": all_of(control(F1), control(F2))
+        if isinstance(ref, Fn) and ref.name in ("both", "either") and len(ref.args) == 2:
+            parts = [self._control_condition(a) for a in ref.args]
+            return Fn("all_of" if ref.name == "both" else "any_of", *parts)
+        if isinstance(ref, Filter):
+            return Fn("control", ref)
+        if isinstance(ref, Fn) and ref.args and isinstance(ref.args[0], Filter):
+            f, rest = ref.args[0], ref.args[1:]
+            if ref.name == "some" and rest == (1,):
+                return Fn("control", f)
+            if ref.name == "some" and len(rest) == 1 and isinstance(rest[0], int):
+                return Fn("control", f, Fn("at_least", rest[0]))
+            if ref.name in ("at_least", "at_most") and len(rest) == 1:
+                return Fn("control", f, Fn(ref.name, rest[0]))
+            if ref.name == "no" and not rest:
+                return Fn("non", Fn("control", f))
+        if ref in ("self", "it"):
+            return Fn("control", as_filter(ref))
+        raise GrammarReject(f"'you control' with a quantity this parser does not read: {ref!r}")
 
     def cond_not_control(self, c: list) -> Any:
         return Fn("non", Fn("control", as_filter(c[0])))

@@ -379,7 +379,12 @@ class FiltersTransformer(Transformer):
         return Fn("either", a, b)
 
     def list_ref(self, c: list) -> Any:
-        """"a God, a Demigod, or a legendary enchantment": the items of a comma list."""
+        """"a God, a Demigod, or a legendary enchantment": the items of a comma list; with "and"
+        before the last item ("an Urza's Mine, an Urza's Power-Plant, and an Urza's Tower") the
+        rest of the list arrives as both(...) and the first item joins it."""
+        b = c[-1]
+        if isinstance(b, Fn) and b.name == "both":
+            return Fn("both", c[0], b)
         return self.or_ref(c)
 
     def controller_of(self, c: list) -> Any:
