@@ -174,6 +174,8 @@ class AbilityPrinter:
                     start = mana_parts.get(alt, 0)
                     for j, (amount, what, options) in enumerate(parts, start + 1):
                         self.fact("adds", A, str(alt), str(j), self.term(amount), self.term(what))
+                        if len(effects) > 1:  # which effect of the ability the part belongs to
+                            self.fact("adds_effect", A, str(alt), str(j), str(i))
                         for m in options:
                             self.fact("adds_option", A, str(alt), str(j), m)
                     mana_parts[alt] = start + len(parts)
