@@ -29,6 +29,7 @@ CR_SUMMARIES: dict[str, str] = {
     "305.7": "setting a land's subtype to a basic land type removes its old land types and rules-text abilities",
     "602.2b": "the costs of an activated ability are paid as it is activated",
     "602.5b": "an activation restriction must be met when the ability is activated",
+    "602.5d": "\"activate only as a sorcery\": during a main phase of its controller's turn, with the stack empty",
     "605.1a": "an activated ability that doesn't target and could add mana is a mana ability",
     "605.1b": "a triggered ability that triggers from a mana ability and could add mana is a mana ability",
     "605.3b": "an activated mana ability resolves immediately, without the stack",

@@ -93,3 +93,32 @@ def test_unless_and_for_each_around_the_mana_leave_the_ability_out_and_say_so() 
         assert (result.outcomes, result.notes) == (
             (), (f"{name} #1: the rules cannot work out what it adds yet (see 'mtgasp check'); left out",)
         )
+
+
+def test_cr602_5b_5d_activation_restrictions_on_turn_and_timing() -> None:
+    # "Activate only as a sorcery" (CR 602.5d) and "only during an opponent's turn" (602.5b),
+    # read against the state's active player and step; other "Activate only if ..." conditions
+    # are not read yet: the ability is reported as not modelled (what it adds is left out).
+    cards = (
+        "cards:\n"
+        "  - {name: Test Sorcery Dork, type_line: Artifact, oracle_text: \"{T}: Add {R}. Activate only as a sorcery.\"}\n"
+        "  - {name: Test Night Dork, type_line: Artifact, oracle_text: \"{T}: Add {B}. Activate only during an opponent's turn.\"}\n"
+        "  - {name: Test Proud Dork, type_line: Artifact, oracle_text: \"{T}: Add {G}. Activate only if creatures you control have total power 8 or greater.\"}\n"
+    )
+    board = (
+        "battlefield:\n"
+        "  - {id: sorc, card: Test Sorcery Dork, controller: alice}\n"
+        "  - {id: night, card: Test Night Dork, controller: alice}\n"
+        "  - {id: proud, card: Test Proud Dork, controller: alice}\n"
+    )
+
+    def usable(active: str, step: str) -> dict[str, tuple[bool, tuple[str, ...], bool]]:
+        st = loads_state(f"players: [alice, bob]\nactive: {active}\nstep: {step}\n" + board + cards)
+        return {a.object: (a.activatable, a.reasons, a.modelled) for a in ENGINE.mana_abilities(st, "alice")}
+
+    assert usable("alice", "precombat_main") == {
+        "sorc": (True, (), True), "night": (False, ("602.5b",), True), "proud": (True, (), False)}
+    assert usable("alice", "upkeep") == {
+        "sorc": (False, ("602.5d",), True), "night": (False, ("602.5b",), True), "proud": (True, (), False)}
+    assert usable("bob", "postcombat_main") == {
+        "sorc": (False, ("602.5d",), True), "night": (True, (), True), "proud": (True, (), False)}
