@@ -14,6 +14,7 @@ fact ``unsupported(C, N)``; it is never guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import clingo
 from lark.exceptions import UnexpectedInput, UnexpectedToken
@@ -113,9 +114,9 @@ def parse_card(
         for rs, re_, ability, message in _unit_pieces(parser, oracle_text, unit, names):
             pieces.append((unit.body + rs, unit.body + re_, ability, message, unit.ability_word, unit.body))
 
-    blocks: list[tuple[str, tuple[clingo.Symbol, ...]]] = [("", tuple(_symbols(head)))]
     abilities: list[ParsedAbility] = []
     level = None  # the level/station range that the abilities after a level symbol need
+    pending: list[list[Any]] = []
     for n, (start, end, ability, message, word, base) in enumerate(pieces, 1):
         ab_id = f"ab({card},{n})"
         raw = oracle_text[start:end]
@@ -143,13 +144,31 @@ def parse_card(
             except Exception as exc:  # a transformer/printer bug must not crash a card load
                 supported = False
                 message = f"internal error while printing facts: {type(exc).__name__}: {exc}"
+        pending.append([n, raw, start, end, norm, word, ab_id, facts, supported, message, kinds])
+    # One call into clingo for the whole card; a block with a term the printer got wrong is
+    # found by reading the blocks one by one, and that ability is reported unsupported (a card
+    # load never crashes).
+    head = list(head)
+    texts = head + [t for entry in pending if entry[8] for t in entry[7]]
+    try:
+        together = _symbols(texts)
+    except RuntimeError:
+        together = None
+    blocks: list[tuple[str, tuple[clingo.Symbol, ...]]] = [
+        ("", tuple(together[:len(head)] if together is not None else _symbols(head)))]
+    k = len(head)
+    for n, raw, start, end, norm, word, ab_id, facts, supported, message, kinds in pending:
         symbols: list[clingo.Symbol] = []
         if supported:
-            try:
-                symbols = _symbols(facts)
-            except RuntimeError as exc:  # a term the printer got wrong: never crash a card load
-                supported = False
-                message = f"internal error: not a valid fact: {exc}"
+            if together is not None:
+                symbols = together[k:k + len(facts)]
+                k += len(facts)
+            else:
+                try:
+                    symbols = _symbols(facts)
+                except RuntimeError as exc:
+                    supported = False
+                    message = f"internal error: not a valid fact: {exc}"
         if not supported:
             facts = facts[:2] + ([facts[2]] if word else [])
             facts.append(f"unsupported({card},{n})")
