@@ -13,6 +13,7 @@ fact ``unsupported(C, N)``; it is never guessed.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,11 +59,14 @@ class ParsedCard:
     """The facts of one card (docs/facts.md) and its abilities."""
 
     name: str
-    #: all facts, sorted
-    facts: tuple[clingo.Symbol, ...]
     abilities: tuple[ParsedAbility, ...]
     #: facts grouped: card-level facts first, then one block per ability (for to_asp)
     blocks: tuple[tuple[str, tuple[clingo.Symbol, ...]], ...] = field(repr=False, default=())
+
+    @functools.cached_property
+    def facts(self) -> tuple[clingo.Symbol, ...]:
+        """All facts, sorted (computed when first asked: a corpus scan never needs them)."""
+        return tuple(sorted(set().union(*(fs for _, fs in self.blocks))))
 
     @property
     def unsupported(self) -> tuple[ParsedAbility, ...]:
@@ -183,8 +187,7 @@ def parse_card(
         flat = " ".join(norm.split())
         blocks.append((f"% {n}: {flat}", tuple(symbols)))
         abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message, kinds))
-    all_facts = tuple(sorted(set().union(*(fs for _, fs in blocks))))
-    return ParsedCard(name, all_facts, tuple(abilities), tuple(blocks))
+    return ParsedCard(name, tuple(abilities), tuple(blocks))
 
 
 def _kinds(facts: list[str], ab_id: str) -> frozenset[str]:
