@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import textwrap
 from pathlib import Path
 
 import clingo
-
+from mtgasp import loads_state
 from mtgasp.engine import rules_dir
+from mtgasp.state import GameState
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 """The shared folder beside the project root (../shared), with the CR text and card corpus."""
@@ -27,3 +30,19 @@ def models(program: str, query: str | None = None, *, project: bool = True) -> l
     ctl.solve(on_model=lambda m: out.append(sorted(str(s) for s in m.symbols(shown=True))))
     assert not messages, messages
     return sorted(out)
+
+
+def scenario(battlefield: str, cards: dict[str, tuple[str, str]] | None = None, *, effects: str = "",
+             header: str = "players: [alice, bob]\n") -> GameState:
+    """A game state from a YAML battlefield list (dedented), with the cards of ``cards``
+    (name → (type line, Oracle text)) that it names added to the state's ``cards:`` and an
+    optional ``effects:`` list."""
+    text = header + "battlefield:\n" + textwrap.indent(textwrap.dedent(battlefield).strip("\n"), "  ")
+    if effects:
+        text += "\neffects:\n" + textwrap.indent(textwrap.dedent(effects).strip("\n"), "  ")
+    used = [name for name in (cards or {}) if name in text]
+    if used:
+        text += "\ncards:\n" + "".join(
+            f"  - {json.dumps({'name': n, 'type_line': cards[n][0], 'oracle_text': cards[n][1]})}\n" for n in used
+        )
+    return loads_state(text + "\n")

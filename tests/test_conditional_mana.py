@@ -4,9 +4,7 @@ before it; an ability with a condition the rules do not read is reported, never 
 
 from __future__ import annotations
 
-import json
-import textwrap
-
+from asp import scenario
 from mtgasp import Engine, Mana, loads_state
 from mtgasp.state import GameState
 
@@ -33,12 +31,7 @@ TOWER = "- {id: tower, card: \"Urza's Tower\", controller: alice}\n"
 
 
 def state(battlefield: str) -> GameState:
-    text = "players: [alice, bob]\nbattlefield:\n" + textwrap.indent(textwrap.dedent(battlefield).strip("\n"), "  ")
-    used = [n for n in CARDS if n in text]
-    text += "\ncards:\n" + "".join(
-        f"  - {json.dumps({'name': n, 'type_line': CARDS[n][0], 'oracle_text': CARDS[n][1]})}\n" for n in used
-    )
-    return loads_state(text)
+    return scenario(battlefield, CARDS)
 
 
 def tap(st: GameState, obj: str) -> list[Mana]:

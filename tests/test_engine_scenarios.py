@@ -12,12 +12,9 @@ its counterpart here is the maximal pools of ``Engine().pools``.
 
 from __future__ import annotations
 
-import json
-import textwrap
-
 import pytest
-
-from mtgasp import Engine, Mana, loads_state
+from asp import scenario
+from mtgasp import Engine, Mana
 from mtgasp.state import GameState
 
 ENGINE = Engine()
@@ -60,14 +57,7 @@ EXTRA_CARDS = {
 
 
 def state(battlefield: str) -> GameState:
-    text = "players: [alice, bob]\nbattlefield:\n" + textwrap.indent(textwrap.dedent(battlefield).strip("\n"), "  ")
-    used = [name for name in EXTRA_CARDS if name in text]
-    if used:
-        text += "\ncards:\n" + "".join(
-            f"  - {json.dumps({'name': n, 'type_line': EXTRA_CARDS[n][0], 'oracle_text': EXTRA_CARDS[n][1]})}\n"
-            for n in used
-        )
-    return loads_state(text + "\n")
+    return scenario(battlefield, EXTRA_CARDS)
 
 
 def could(st: GameState, obj: str) -> set[str]:

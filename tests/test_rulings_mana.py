@@ -16,14 +16,13 @@ lists them.
 from __future__ import annotations
 
 import json
-import textwrap
 import unicodedata
 from functools import cache
 from pathlib import Path
 
 import pytest
-
-from mtgasp import Engine, Mana, loads_state
+from asp import scenario
+from mtgasp import Engine, Mana
 from mtgasp.state import GameState
 
 ENGINE = Engine()
@@ -79,16 +78,7 @@ EXTRA_CARDS = {
 
 
 def state(battlefield: str, effects: str = "") -> GameState:
-    text = "players: [alice, bob]\nbattlefield:\n" + textwrap.indent(textwrap.dedent(battlefield).strip("\n"), "  ")
-    if effects:
-        text += "\neffects:\n" + textwrap.indent(textwrap.dedent(effects).strip("\n"), "  ")
-    used = [name for name in EXTRA_CARDS if name in text]
-    if used:
-        text += "\ncards:\n" + "".join(
-            f"  - {json.dumps({'name': n, 'type_line': EXTRA_CARDS[n][0], 'oracle_text': EXTRA_CARDS[n][1]})}\n"
-            for n in used
-        )
-    return loads_state(text + "\n")
+    return scenario(battlefield, EXTRA_CARDS, effects=effects)
 
 
 def could(st: GameState, obj: str) -> set[str]:

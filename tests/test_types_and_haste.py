@@ -3,10 +3,8 @@ permanent can be tapped for mana (CR 302.6)."""
 
 from __future__ import annotations
 
-import json
-import textwrap
-
-from mtgasp import Engine, loads_state
+from asp import scenario
+from mtgasp import Engine
 from mtgasp.state import GameState
 
 ENGINE = Engine()
@@ -25,12 +23,7 @@ CARDS = {
 
 
 def state(battlefield: str) -> GameState:
-    text = "players: [alice, bob]\nbattlefield:\n" + textwrap.indent(textwrap.dedent(battlefield).strip("\n"), "  ")
-    used = [n for n in CARDS if n in text]
-    text += "\ncards:\n" + "".join(
-        f"  - {json.dumps({'name': n, 'type_line': CARDS[n][0], 'oracle_text': CARDS[n][1]})}\n" for n in used
-    )
-    return loads_state(text)
+    return scenario(battlefield, CARDS)
 
 
 def usable(st: GameState, player: str = "alice") -> dict[str, tuple[bool, tuple[str, ...]]]:
