@@ -321,6 +321,10 @@ class EffectsTransformer(Transformer):
         as "becomes a Demon in addition to its other types"."""
         return make_effects("it", VP("add_types", [c[0]]))
 
+    def v_attach_it(self, c: list) -> VP:
+        """"attach it to target creature you control": attach(it, Target), like "attach ~ to ..."."""
+        return VP("attach", ["it", *c])
+
     def v_put_counters_amount_pre(self, c: list) -> VP:
         """"put a number of +1/+1 counters equal to that spell's mana value on up to one target creature"."""
         return VP("put_counters", [c[0], c[1], c[2]])

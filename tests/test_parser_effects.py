@@ -1323,6 +1323,16 @@ CASES = [
         'filter(f(A,1),1,type(creature))',
         'static(A)',
     ]),
+    Case('Piston Sledge', 'When Piston Sledge enters the battlefield, attach it to target creature you control.\nEquipped creature gets +3/+1.\nEquip—Sacrifice an artifact.', 'Artifact — Equipment', 1, [
+        'ability_text(A,"When ~ enters the battlefield, attach it to target creature you control.")',
+        'card_ability(C,A)',
+        'effect(A,1,attach(it,target(f(A,2),1)))',
+        'filter(f(A,1),1,self)',
+        'filter(f(A,2),1,controller(you))',
+        'filter(f(A,2),1,type(creature))',
+        'trigger(A,enters(f(A,1)))',
+        'triggered(A)',
+    ]),
 ]
 
 
