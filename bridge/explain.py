@@ -15,6 +15,7 @@ CR_SUMMARIES: dict[str, str] = {
     "106.1b": "there are six types of mana: white, blue, black, red, green and colorless",
     "106.4": "mana an effect adds goes into a player's mana pool",
     "106.5": "an ability that would produce mana of an undefined type produces no mana instead",
+    "700.5": "a player's devotion to a color is the number of mana symbols of that color among the mana costs of permanents they control",
     "608.2c": "instructions are followed in the order written; a later \"instead\" or a condition modifies earlier text",
     "106.7": "the types a permanent could produce take replacement effects into account, in any order, and ignore costs",
     "106.12": "to tap a permanent for mana is to activate its mana ability with {T} in the cost",

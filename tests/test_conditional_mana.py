@@ -4,6 +4,8 @@ before it; an ability with a condition the rules do not read is reported, never 
 
 from __future__ import annotations
 
+import json
+
 from asp import scenario
 from mtgasp import Engine, Mana, loads_state
 from mtgasp.state import GameState
@@ -141,3 +143,30 @@ def test_counters_on_the_permanent_and_objects_states_do_not_hold() -> None:
     crypt = ENGINE.tap(st, "crypt")
     assert (crypt.outcomes, crypt.notes) == (
         (), ("Crypt of Agadeem #1: the rules cannot work out what it adds yet (see 'mtgasp check'); left out",))
+
+
+def test_cr700_5_nykthos_adds_mana_equal_to_devotion_to_the_chosen_color() -> None:
+    # Devotion counts the mana symbols of that color among the mana costs of permanents you
+    # control; a hybrid symbol counts for both its colors; an opponent's permanents don't count.
+    cards = {
+        "Nykthos, Shrine to Nyx": ("Legendary Land", "{T}: Add {C}.\n{2}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to that color. (Each {C} in the mana costs of permanents you control counts toward your devotion to that color.)"),
+        "Kitchen Finks": ("Creature — Ouphe", "Lifelink"),
+    }
+    text = "players: [alice, bob]\nbattlefield:\n" + "".join(
+        f"  - {row}\n" for row in (
+            "{id: nyk, card: \"Nykthos, Shrine to Nyx\", controller: alice}",
+            "{id: finks, card: Kitchen Finks, controller: alice}",
+            "{id: birds, card: Birds of Paradise, controller: alice}",
+            "{id: elves, card: Llanowar Elves, controller: bob}",
+        )
+    ) + "cards:\n" + "".join(
+        f"  - {{name: \"{n}\", type_line: \"{t}\", mana_cost: \"{c}\", oracle_text: {json.dumps(o)}}}\n"
+        for n, (t, o), c in zip(cards, cards.values(), ("", "{1}{G/W}{G/W}"))
+    )
+    st = loads_state(text)
+    result = ENGINE.tap(st, "nyk")
+    by_ability = sorted({(o.ability.index, o.adds_for("alice")) for o in result.outcomes})
+    # ability 1: {C}; ability 2: G 3 (Finks 2, Birds 1), W 2 (Finks), other colors none
+    assert by_ability == sorted([((1,), Mana(C=1)), ((2,), Mana()), ((2,), Mana(W=2)), ((2,), Mana(G=3))])
+    assert "700.5" in next(o for o in result.outcomes if o.adds_for("alice") == Mana(G=3)).rules
+    assert ENGINE.check(st) == ()
