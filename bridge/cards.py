@@ -622,23 +622,11 @@ def _scryfall_records(data: object, source: str) -> Iterator[CardWithAliases]:
 
 def _mtgjson_type_line(entry: Mapping[str, Any]) -> str | None:
     """A type line from MTGJSON's supertypes/types/subtypes lists, "Time" + "Lord" joined."""
-    from .parser.vocabulary import MULTIWORD_SUBTYPES
+    from .parser.typeline import split_subtypes
 
     if not entry.get("types"):
         return None
-    subs = [str(x) for x in entry.get("subtypes") or []]
-    joined: list[str] = []
-    i = 0
-    while i < len(subs):
-        for multi in MULTIWORD_SUBTYPES:
-            parts = multi.split()
-            if subs[i : i + len(parts)] == parts:
-                joined.append(multi)
-                i += len(parts)
-                break
-        else:
-            joined.append(subs[i])
-            i += 1
+    joined = split_subtypes(" ".join(str(x) for x in entry.get("subtypes") or []))
     left = " ".join([str(x) for x in entry.get("supertypes") or []] + [str(x) for x in entry.get("types") or []])
     return f"{left} — {' '.join(joined)}" if joined else left
 
