@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 
 import clingo
 from mtgasp import loads_state
 from mtgasp.engine import rules_dir
+from mtgasp.parser import parse_card
 from mtgasp.state import GameState
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -46,3 +48,27 @@ def scenario(battlefield: str, cards: dict[str, tuple[str, str]] | None = None, 
             f"  - {json.dumps({'name': n, 'type_line': cards[n][0], 'oracle_text': cards[n][1]})}\n" for n in used
         )
     return loads_state(text + "\n")
+
+
+@dataclass(frozen=True)
+class Case:
+    """An Oracle text and the exact facts of one of its abilities (parser tests)."""
+
+    name: str
+    text: str
+    type_line: str
+    index: int
+    facts: list[str]
+
+    def __str__(self) -> str:  # pytest id
+        return self.name
+
+
+def ability_facts(name: str, text: str, type_line: str, index: int) -> list[str]:
+    """The sorted facts of ability ``index``, with the ids written as A and C."""
+    pc = parse_card(name, text, type_line=type_line)
+    assert pc.abilities[index - 1].supported, pc.abilities[index - 1].message
+    card = str(clingo.Function("card", [clingo.String(name)]))
+    ab = f"ab({card},{index})"
+    block = [fs for comment, fs in pc.blocks if comment.startswith(f"% {index}:")][0]
+    return sorted(str(f).replace(ab, "A").replace(card, "C") for f in block)

@@ -10,35 +10,9 @@ compared, not fragments.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import clingo
 import pytest
-
+from asp import Case, ability_facts
 from mtgasp.parser import parse_card
-
-
-@dataclass(frozen=True)
-class Case:
-    name: str
-    text: str
-    type_line: str
-    index: int
-    facts: list[str]
-
-    def __str__(self) -> str:  # pytest id
-        return self.name
-
-
-def ability_facts(name: str, text: str, type_line: str, index: int) -> list[str]:
-    """The sorted facts of ability ``index``, with the ids written as A and C."""
-    pc = parse_card(name, text, type_line=type_line)
-    assert pc.abilities[index - 1].supported, pc.abilities[index - 1].message
-    card = str(clingo.Function("card", [clingo.String(name)]))
-    ab = f"ab({card},{index})"
-    block = [fs for comment, fs in pc.blocks if comment.startswith(f"% {index}:")][0]
-    return sorted(str(f).replace(ab, "A").replace(card, "C") for f in block)
-
 
 CASES = [
     Case('Wall of Omens', 'When Wall of Omens enters the battlefield, draw a card.', 'Creature — Wall', 1, [
