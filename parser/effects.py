@@ -19,8 +19,8 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str, clean_children
-from .filters import as_filter, ref_filter, subtype_name
+from .nodes import ABIL, EIDX, Effect, Filter, Fn, Quoted, Str, clean_children
+from .filters import as_filter, subtype_name
 from .keywords import KW
 from .mana import group_symbols
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Transformer
 
 from .nodes import Filter, Fn, Str
 from .vocabulary import COLOR_WORDS, SUBTYPE_INDEX

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Transformer
 
 from .nodes import ABIL, EIDX, Ability, Effect, Fn, Str
 from .effects import AbFact, Sentences
@@ -266,7 +266,6 @@ class OracleTransformer(Transformer):
     def chapter_delayed_trigger(self, c: list) -> Ability:
         """"III — Whenever you cast a spell ... this turn, draw two cards": the chapter ability
         creates a delayed triggered ability (CR 603.7)."""
-        from .effects import AbFact
 
         chapters, trig, block = c
         parts = [AbFact("delayed_trigger", (ABIL, "this_turn", e)) for e in trig.events]
