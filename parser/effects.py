@@ -69,6 +69,7 @@ _CONTINUOUS = frozenset({
     "assign_no_combat_damage", "assign_damage_as_unblocked", "must_be_blocked",
     "cant_untap_more", "is_type_pt_equal",
     "can_be_commander", "escapes_with_counters",
+    "lose_all_abilities", "cant_be_activated",
 })
 
 
