@@ -387,7 +387,7 @@ def demo_cmd(c: Context, as_json: bool) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the program; bad input prints one paragraph on stderr and returns 2."""
     try:
-        cli.main(args=argv, prog_name="mtgasp", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="mtgasp", standalone_mode=False)  # a command's Exit(n) returns n
     except click.exceptions.Exit as e:
         return int(e.exit_code or 0)
     except click.ClickException as e:
@@ -401,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
-    return 0
+    return code if isinstance(code, int) else 0
 
 
 def _register_optional() -> None:
@@ -414,6 +414,7 @@ def _register_optional() -> None:
 
 
 _register_optional()
+from .cli_consistency import register as _register_consistency; _register_consistency(cli)  # noqa: E402,E702
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

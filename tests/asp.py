@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,8 +14,9 @@ from mtgasp.engine import rules_dir
 from mtgasp.parser import parse_card
 from mtgasp.state import GameState
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
-"""The shared folder beside the project root (../shared), with the CR text and card corpus."""
+SHARED = Path(os.environ.get("MTGASP_SHARED") or Path(__file__).resolve().parent.parent.parent / "shared")
+"""The shared folder beside the project root (../shared), with the CR text and card corpus
+(``MTGASP_SHARED`` names another place, e.g. from a git worktree)."""
 
 
 def models(program: str, query: str | None = None, *, project: bool = True) -> list[list[str]]:
