@@ -46,6 +46,7 @@ def test_minimal_state_defaults_active_step_and_life() -> None:
         'life(player("bob"),20)',
         'player(player("alice"))',
         'player(player("bob"))',
+        'priority(player("alice"))',
         "step(precombat_main)",
         'turn_position(player("alice"),1)',
         'turn_position(player("bob"),2)',
@@ -72,10 +73,12 @@ def test_one_permanent_with_every_flag() -> None:
         'damage(obj("t1"),1)',
         'life(player("alice"),20)',
         'life(player("bob"),7)',
+        'object(obj("t1"))',
         'owner(obj("t1"),player("alice"))',
         'permanent(obj("t1"))',
         'player(player("alice"))',
         'player(player("bob"))',
+        'priority(player("bob"))',
         "step(declare_blockers)",
         'summoning_sick(obj("t1"))',
         'tapped(obj("t1"))',
@@ -83,6 +86,7 @@ def test_one_permanent_with_every_flag() -> None:
         'token(obj("t1"))',
         'turn_position(player("alice"),1)',
         'turn_position(player("bob"),2)',
+        'zone(obj("t1"),battlefield)',
     ]
 
 
@@ -91,9 +95,11 @@ def test_owner_defaults_to_controller_and_false_flags_emit_nothing() -> None:
     assert [f for f in facts(state) if 'obj("f")' in f] == [
         'card_of(obj("f"),card("Forest"))',
         'controller(obj("f"),player("bob"))',
+        'object(obj("f"))',
         'owner(obj("f"),player("bob"))',
         'permanent(obj("f"))',
         'timestamp(obj("f"),1)',
+        'zone(obj("f"),battlefield)',
     ]
 
 
@@ -378,7 +384,7 @@ def test_to_dict_leaves_defaults_out() -> None:
         MINIMAL + "battlefield: [{id: f, card: forest, controller: alice, owner: alice, tapped: false}]\n"
     )
     assert state.to_dict() == {
-        "version": 1,
+        "version": 2,
         "players": ["alice", "bob"],
         "active": "alice",
         "step": "precombat_main",
@@ -393,7 +399,7 @@ def test_saved_yaml_reads_like_a_hand_written_file() -> None:
         + 'cards: [{name: X, type_line: Land, oracle_text: "a\\nb"}]\n'
     )
     assert dumps_state(state) == (
-        "version: 1\n"
+        "version: 2\n"
         "players: [alice, bob]\n"
         "active: alice\n"
         "step: precombat_main\n"

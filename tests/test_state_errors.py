@@ -34,7 +34,7 @@ CASES = [
     pytest.param(
         "players: [alice, bob]\nbattlefeld: []\n",
         InvalidStateError,
-        "s.yaml:2: invalid game state at 'battlefeld': unknown key 'battlefeld'; did you mean 'battlefield'? (a game state may have: version, notes, players, active, step, battlefield, mana_pool, effects, cards)",
+        "s.yaml:2: invalid game state at 'battlefeld': unknown key 'battlefeld'; did you mean 'battlefield'? (a game state may have: version, notes, players, turn, active, step, priority, passed, battlefield, stack, hand, library, graveyard, exile, command, mana_pool, effects, delayed_triggers, pending_triggers, turn_memory, cards)",
         id="unknown_top_key",
     ),
     pytest.param(
@@ -70,7 +70,7 @@ CASES = [
     pytest.param(
         "players: [alice, {name: bob}]\n",
         InvalidStateError,
-        "s.yaml:1: invalid game state at 'players[1].name': unknown key 'name'; did you mean 'id'? (a player may have: id, life)",
+        "s.yaml:1: invalid game state at 'players[1].name': unknown key 'name'; did you mean 'id'? (a player may have: id, life, counters, drew_from_empty)",
         id="player_unknown_key",
     ),
     pytest.param(
@@ -86,9 +86,9 @@ CASES = [
         id="yaml_boolean_name",
     ),
     pytest.param(
-        "version: 2\nplayers: [a]\n",
+        "version: 3\nplayers: [a]\n",
         InvalidStateError,
-        "s.yaml:1: invalid game state at 'version': this mtgasp reads game-state format version 1, not 2",
+        "s.yaml:1: invalid game state at 'version': this mtgasp reads game-state format versions 1 and 2, not 3",
         id="version",
     ),
     pytest.param(
@@ -316,7 +316,7 @@ CASES = [
     pytest.param(
         "players: [alice, bob]\nbattlefield:\n  - {id: m, card: Grizzly Bears, controller: alice}\neffects:\n  - {kind: copy, object: m, of: Clone, power: 3}\n",
         InvalidStateError,
-        "s.yaml:5: invalid game state at 'effects[0].power': unknown key 'power' (a copy effect may have: kind, object, until, timestamp, source, of, except)",
+        "s.yaml:5: invalid game state at 'effects[0].power': unknown key 'power' (a copy effect may have: kind, object, until, timestamp, source, controller, of, except)",
         id="field_of_other_kind",
     ),
     pytest.param(
