@@ -70,7 +70,7 @@ CASES = [
     pytest.param(
         "players: [alice, {name: bob}]\n",
         InvalidStateError,
-        "s.yaml:1: invalid game state at 'players[1].name': unknown key 'name'; did you mean 'id'? (a player may have: id, life, counters, drew_from_empty)",
+        "s.yaml:1: invalid game state at 'players[1].name': unknown key 'name'; did you mean 'id'? (a player may have: id, life, counters, drew_from_empty, lost)",
         id="player_unknown_key",
     ),
     pytest.param(
@@ -160,7 +160,7 @@ CASES = [
     pytest.param(
         "players: [alice, bob]\nbattlefield:\n  - {id: f, card: Forest, controller: alice, taped: true}\n",
         InvalidStateError,
-        "s.yaml:3: invalid game state at 'battlefield[0].taped': unknown key 'taped'; did you mean 'tapped'? (a permanent may have: id, card, controller, owner, tapped, sick, token, counters, damage, attached_to, attacking, blocking, protector, chosen, timestamp)",
+        "s.yaml:3: invalid game state at 'battlefield[0].taped': unknown key 'taped'; did you mean 'tapped'? (a permanent may have: id, card, controller, owner, tapped, sick, token, counters, damage, attached_to, attacking, blocking, protector, chosen, timestamp, damaged_by_deathtouch)",
         id="permanent_unknown_key",
     ),
     pytest.param(

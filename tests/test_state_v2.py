@@ -300,3 +300,30 @@ def test_v2_field_errors_name_the_path(extra: str, fragment: str) -> None:
     message = str(info.value)
     assert fragment in message
     assert "\n" not in message
+
+
+def test_state_from_facts_names_an_object_the_rules_created_by_its_term() -> None:
+    # docs/engine-v2.md §3a: a trigger put on the stack is obj(tg(I)); saved, its id is "tg(1)".
+    state = loads_state("players: [a]\nbattlefield: [{id: m, card: Master of Winds, controller: a}]\n")
+    P = clingo.parse_term
+    facts = set(state.facts()) | {
+        P("object(obj(tg(1)))"), P("zone(obj(tg(1)),stack)"), P("stack_position(obj(tg(1)),1)"),
+        P('controller(obj(tg(1)),player("a"))'), P('owner(obj(tg(1)),player("a"))'),
+        P('stack_ability(obj(tg(1)),ab(card("Master of Winds"),1),obj("m"))'),
+    }  # fmt: skip
+    successor = state_from_facts(facts, state)
+    assert successor.stack == (StackObject("tg(1)", "a", card="Master of Winds", ability=1, source="m"),)
+    assert loads_state(dumps_state(successor)) == successor
+    with pytest.raises(InvalidStateError, match="would both get the id 'tg\\(1\\)'"):
+        state_from_facts(facts | {P('object(obj("tg(1)"))')}, state)
+
+
+def test_lost_players_and_deathtouch_damage_round_trip() -> None:
+    state = loads_state(
+        "players: [a, {id: b, lost: true}]\n"
+        "battlefield: [{id: c, card: Grizzly Bears, controller: a, damage: 1, damaged_by_deathtouch: true}]\n"
+    )
+    facts = set(strs(state))
+    assert {'lost(player("b"))', 'damaged_by_deathtouch(obj("c"))'} <= facts
+    assert set(strs(state_from_facts(state.facts(), state))) == facts
+    assert loads_state(dumps_state(state)) == state

@@ -85,6 +85,8 @@ def state_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol
                 yield _F("player_counter", [_player(p.id), _S(kind), _N(amount)])
         if p.drew_from_empty:
             yield _F("drew_from_empty", [_player(p.id)])
+        if p.lost:
+            yield _F("lost", [_player(p.id)])
     yield _F("active_player", [_player(state.active)])
     yield _F("step", [_c(state.step)])
     if state.turn is not None:
@@ -113,6 +115,8 @@ def state_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol
                 yield _F("counter", [o, _S(kind), _N(amount)])
         if perm.damage > 0:
             yield _F("damage", [o, _N(perm.damage)])
+        if perm.damaged_by_deathtouch:
+            yield _F("damaged_by_deathtouch", [o])
         if perm.attached_to is not None:
             yield _F("attached_to", [o, _obj(perm.attached_to)])
         if perm.attacking is not None:

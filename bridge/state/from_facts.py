@@ -40,10 +40,10 @@ _MANA_SYMBOLS = {v: k for k, v in MANA_TYPES.items()}
 #: Every state predicate with its arity: what :func:`state_from_facts` reads.
 STATE_PREDICATES: frozenset[tuple[str, int]] = frozenset(
     {
-        ("player", 1), ("turn_position", 2), ("life", 2), ("player_counter", 3), ("drew_from_empty", 1),
+        ("player", 1), ("turn_position", 2), ("life", 2), ("player_counter", 3), ("drew_from_empty", 1), ("lost", 1),
         ("active_player", 1), ("step", 1), ("turn_number", 1), ("priority", 1), ("passed", 1),
         ("object", 1), ("zone", 2), ("card_of", 2), ("owner", 2), ("controller", 2), ("permanent", 1),
-        ("tapped", 1), ("summoning_sick", 1), ("token", 1), ("counter", 3), ("damage", 2),
+        ("tapped", 1), ("summoning_sick", 1), ("token", 1), ("damaged_by_deathtouch", 1), ("counter", 3), ("damage", 2),
         ("attached_to", 2), ("attacking", 2), ("blocking", 2), ("protector", 2), ("chosen", 3),
         ("timestamp", 2), ("library_size", 2), ("library_position", 2), ("hand_size", 2),
         ("stack_position", 2), ("stack_ability", 3), ("spell_x", 2), ("spell_target", 3), ("spell_mode", 2),
@@ -61,11 +61,15 @@ def _fail(problem: str) -> InvalidStateError:
 
 
 def _id(term: clingo.Symbol, kind: str) -> str:
-    """``obj("x")`` → ``"x"`` (kind ``obj``), ``player("a")`` → ``"a"``."""
+    """``obj("x")`` → ``"x"`` (kind ``obj``), ``player("a")`` → ``"a"``. An object named by
+    another term, as the rules name new objects (``obj(tg(1))``, a trigger put on the stack),
+    gets that term's text as its id: ``"tg(1)"``."""
     if term.type is clingo.SymbolType.Function and term.name == kind and len(term.arguments) == 1:
         arg = term.arguments[0]
         if arg.type is clingo.SymbolType.String:
             return arg.string
+        if kind == "obj":
+            return str(arg)
     raise _fail(f"expected {kind}(\"...\"), got {str(term)[:60]}")
 
 
@@ -133,6 +137,11 @@ def state_from_facts(symbols: Iterable[clingo.Symbol], base: GameState | None = 
     if unknown:
         shown = ", ".join(sorted(unknown)[:5]) + (", ..." if len(unknown) > 5 else "")
         raise _fail(f"not state facts (docs/engine-v2.md §1): {shown[:300]}")
+    named: dict[str, clingo.Symbol] = {}
+    for (o, *_rest) in by["object"] + by["zone"]:
+        ident = _id(o, "obj")
+        if named.setdefault(ident, o) != o:
+            raise _fail(f"objects {named[ident]} and {o} would both get the id {ident!r}")
     try:
         return _build(by, base)
     except (AttributeError, IndexError, KeyError, RuntimeError) as exc:
@@ -156,8 +165,9 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
     for p, k, n in by["player_counter"]:
         pcounters[_id(p, "player")][k.string] = n.number
     drew = {_id(p, "player") for (p,) in by["drew_from_empty"]}
+    lost = {_id(p, "player") for (p,) in by["lost"]}
     players = tuple(
-        Player(p, life.get(p, 20), FrozenDict(sorted(pcounters[p].items())), p in drew) for p in ids
+        Player(p, life.get(p, 20), FrozenDict(sorted(pcounters[p].items())), p in drew, p in lost) for p in ids
     )
     active_sym = _one(by, "active_player")
     active = _id(active_sym, "player") if active_sym is not None else ids[0]
@@ -176,7 +186,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
                  "timestamp", "library_position", "stack_position", "spell_x"):  # fmt: skip
         for o, v in by[name]:
             attr[_id(o, "obj")][name] = v
-    for name in ("tapped", "summoning_sick", "token"):
+    for name in ("tapped", "summoning_sick", "token", "damaged_by_deathtouch"):
         for (o,) in by[name]:
             attr[_id(o, "obj")][name] = True
     for o, k, n in by["counter"]:
@@ -242,6 +252,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
                 protector=player_of(o, "protector") if "protector" in a else None,
                 chosen=FrozenDict(sorted(m["chosen"])),
                 timestamp=a["timestamp"].number if "timestamp" in a else 0,
+                damaged_by_deathtouch=bool(a.get("damaged_by_deathtouch")),
             )
         )
     stack_objects = []

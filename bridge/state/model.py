@@ -65,6 +65,8 @@ class Player:
     """Player counters by kind (CR 122.1): ``{"poison": 2, "energy": 3}``."""
     drew_from_empty: bool = False
     """Attempted to draw from an empty library since the last state-based action check (CR 704.5b)."""
+    lost: bool = False
+    """Lost the game (CR 104.3, 704.5a-c); in a multiplayer game the others play on (CR 800.4)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,9 @@ class Permanent:
     """Choices made for it as it entered ("choose a color"), by :data:`CHOICE_KEYS` key."""
     timestamp: int = 0
     """Orders it among permanents and effects (CR 613.7); see :meth:`GameState.timestamp_order`."""
+    damaged_by_deathtouch: bool = False
+    """Dealt damage by a source with deathtouch since state-based actions were last checked
+    (CR 704.5h, 702.2b)."""
 
     def __post_init__(self) -> None:
         if not self.owner:

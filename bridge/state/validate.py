@@ -127,18 +127,20 @@ class _Reader(ZonesReader):
                 ident = self.ident(item["id"], at + ("id",), "a player id (a name such as 'alice')")
                 life = 20 if item.get("life") is None else self.integer(item["life"], at + ("life",))
                 counters = self.counters(item.get("counters"), at + ("counters",), "player counters by kind, e.g. {poison: 2}")
-                drew = False
+                drew = lost = False
                 if item.get("drew_from_empty") is not None:
                     drew = self.boolean(item["drew_from_empty"], at + ("drew_from_empty",))
+                if item.get("lost") is not None:
+                    lost = self.boolean(item["lost"], at + ("lost",))
                 id_path = at + ("id",)
             else:
                 ident = self.ident(item, at, "a player id (a name such as 'alice') or a mapping {id, life}")
-                life, counters, drew = 20, FrozenDict(), False
+                life, counters, drew, lost = 20, FrozenDict(), False, False
                 id_path = at
             if ident in self.player_ids:
                 self.fail(id_path, f"duplicate player id {ident!r} (also players[{self.player_ids.index(ident)}])")
             self.player_ids.append(ident)
-            players.append(Player(ident, life, counters, drew))
+            players.append(Player(ident, life, counters, drew, lost))
         return tuple(players)
 
     def step(self, value: object) -> str:
@@ -218,7 +220,7 @@ class _Reader(ZonesReader):
         controller = self.player_ref(entry["controller"], at + ("controller",))
         owner = controller if entry.get("owner") is None else self.player_ref(entry["owner"], at + ("owner",))
         flags = {}
-        for key in ("tapped", "sick", "token"):
+        for key in ("tapped", "sick", "token", "damaged_by_deathtouch"):
             flags[key] = False if entry.get(key) is None else self.boolean(entry[key], at + (key,))
         counters = self.counters(entry.get("counters"), at + ("counters",))
         damage = 0 if entry.get("damage") is None else self.integer(entry["damage"], at + ("damage",), minimum=0)

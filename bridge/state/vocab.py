@@ -131,7 +131,7 @@ _TOP_KEYS = (
     "cards",
 )
 _V1_TOP_KEYS = ("version", "notes", "players", "active", "step", "battlefield", "mana_pool", "effects", "cards")
-_PLAYER_KEYS = ("id", "life", "counters", "drew_from_empty")
+_PLAYER_KEYS = ("id", "life", "counters", "drew_from_empty", "lost")
 _CARD_OBJECT_KEYS = ("id", "card", "owner", "token")
 _STACK_KEYS = ("id", "card", "ability", "source", "controller", "owner", "x", "targets", "modes")
 _LIBRARY_KEYS = ("size", "top")
@@ -157,6 +157,7 @@ _PERMANENT_KEYS = (
     "protector",
     "chosen",
     "timestamp",
+    "damaged_by_deathtouch",
 )
 _CARD_KEYS = (
     "name",

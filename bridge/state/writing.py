@@ -25,7 +25,7 @@ def _change_to_dict(change: Change) -> dict[str, Any]:
 
 
 def _player_to_dict(p: Any) -> Any:
-    if p.life == 20 and not p.counters and not p.drew_from_empty:
+    if p.life == 20 and not p.counters and not p.drew_from_empty and not p.lost:
         return p.id
     entry: dict[str, Any] = {"id": p.id}
     if p.life != 20:
@@ -34,6 +34,8 @@ def _player_to_dict(p: Any) -> Any:
         entry["counters"] = dict(p.counters)
     if p.drew_from_empty:
         entry["drew_from_empty"] = True
+    if p.lost:
+        entry["lost"] = True
     return entry
 
 
@@ -126,6 +128,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 entry["chosen"] = dict(perm.chosen)
             if perm.timestamp:
                 entry["timestamp"] = perm.timestamp
+            if perm.damaged_by_deathtouch:
+                entry["damaged_by_deathtouch"] = True
             entries.append(entry)
         out["battlefield"] = entries
     _zones_to_dict(state, out)
