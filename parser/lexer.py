@@ -13,20 +13,15 @@ pre-token gets its candidate terminal types by table look-up:
 * the card's own name, its short name and "this creature/land/..." → ``SELF`` (printed ``~``);
 * anything else → ``WORD``.
 
-When a word has several candidates (a literal and ``SUBTYPE``, say), :class:`TokenListLexer`
-picks the first one the LALR parser accepts in its current state (a contextual lexer without
-regular expressions). Reminder text (in parentheses) produces no tokens.
+When a word has several candidates (a literal and ``SUBTYPE``, say), the parser takes the
+first one it can shift in its current state (``Tables.choose`` in parser/lalr.py: a contextual
+lexer without regular expressions). Reminder text (in parentheses) produces no tokens.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
-
-from lark import Token
-from lark.lexer import Lexer
-from lark.parsers.lalr_analysis import Shift
 
 from .vocabulary import MULTIWORD_SUBTYPES, SUBTYPE_INDEX
 
@@ -325,6 +320,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     ("each creature and each player"), CLAUSE_AND before a new subject and its verb ("and
     you gain 3 life"), AND_NUM before a number. The parser state picks the reading that fits."""
     n = len(toks)
+    lists = _list_table(toks, vocab)
     for i, t in enumerate(toks):
         v = t.value.lower()
         if v not in (",", "or", "and", "and/or") or i + 1 >= n:
@@ -337,7 +333,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                 extra.append("SYM_COMMA")
             elif "MANA_SYM" in nxt.types:
                 extra.append("SYM_COMMA")
-            elif nxt.value.lower() == "non" or _list_follows(toks, i + 1, vocab):
+            elif nxt.value.lower() == "non" or lists[i + 1]:
                 extra.append("DESC_COMMA")
             elif nxt.value.lower() == "except":
                 extra.append("COMMA_EXCEPT")
@@ -393,17 +389,21 @@ def _series_verb(t: PreToken, vocab: Vocabulary) -> bool:
     return _is_verb(t, vocab) or t.value.lower() in _SERIES_VERBS
 
 
-def _series_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
-    """The comma at ``i`` and a later ", or <verb>" / ", and <verb>" in the same sentence: a
-    series of verb phrases ("to cast a spell, activate an ability, or pay a cost")."""
+def _series_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
+    """``table[i + 1]``: a later ", or <verb>" / ", and <verb>" follows the comma at ``i`` in
+    the same sentence — a series of verb phrases ("to cast a spell, activate an ability, or
+    pay a cost"). One right-to-left pass, so a sentence with many commas stays linear."""
     n = len(toks)
-    for j in range(i + 1, n - 2):
+    table = [False] * (n + 1)
+    found = False
+    for j in range(n - 3, -1, -1):
         v = toks[j].value
         if v in (".", ":", ";", '"', "•"):
-            return False
-        if v == "," and toks[j + 1].value.lower() in ("or", "and") and _series_verb(toks[j + 2], vocab):
-            return True
-    return False
+            found = False
+        elif v == "," and toks[j + 1].value.lower() in ("or", "and") and _series_verb(toks[j + 2], vocab):
+            found = True
+        table[j] = found
+    return table
 
 
 def _np_list_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
@@ -476,6 +476,7 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     (a counter kind: "a loyalty counter")."""
     out: list[PreToken] = []
     n = len(toks)
+    series = _series_table(toks, vocab)
     i = 0
     while i < n:
         t = toks[i]
@@ -509,9 +510,9 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif v == "," and nxt is not None and (
             _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
         ):
-            pre = ("SERIES_COMMA", "VP_COMMA") if _series_follows(toks, i, vocab) else ("VP_COMMA",)
+            pre = ("SERIES_COMMA", "VP_COMMA") if series[i + 1] else ("VP_COMMA",)
             t = PreToken(pre + t.types, t.value, t.start, t.end)
-        elif v == "," and nv in _SERIES_VERBS and _series_follows(toks, i, vocab):
+        elif v == "," and nv in _SERIES_VERBS and series[i + 1]:
             t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
         elif v == "," and nv in ("or", "and") and i + 2 < n and _series_verb(toks[i + 2], vocab):
             t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
@@ -678,23 +679,22 @@ def _is_ability_quote(inner: list[PreToken]) -> bool:
     return any(t.value == ":" for t in inner) or first in ("when", "whenever", "at")
 
 
-def _list_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
-    """After a comma: description words (and commas) up to "or"/"and" + a description word."""
+def _list_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
+    """``table[j]``: from ``j`` on, description words (and commas) up to "or"/"and" + a
+    description word ("artifact, creature, or enchantment" after a comma). One right-to-left
+    pass, so a long list stays linear."""
     n = len(toks)
-    seen = False
-    while j < n:
+    table = [False] * (n + 1)
+    for j in range(n - 1, -1, -1):
         t = toks[j]
         v = t.value.lower()
         if v in ("or", "and", "and/or"):
-            return (seen or True) and j + 1 < n and _is_desc(toks[j + 1], vocab)
-        if v == ",":
-            j += 1
-            continue
-        if not _is_desc(t, vocab):
-            return False
-        seen = True
-        j += 1
-    return False
+            table[j] = j + 1 < n and _is_desc(toks[j + 1], vocab)
+        elif v == ",":
+            table[j] = table[j + 1]
+        else:
+            table[j] = _is_desc(t, vocab) and table[j + 1]
+    return table
 
 
 def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
@@ -805,56 +805,3 @@ def _merge_self_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToke
         out.append(t)
         i += 1
     return out
-
-
-def _viable(states: dict, stack: list, ttype: str) -> bool:
-    """Whether the LALR parser can shift a token of type ``ttype`` from this stack: the
-    reductions on that look-ahead are simulated on a copy of the state stack (no callbacks), so
-    a look-ahead that LALR's merged states allow but that fails after reducing is refused."""
-    if ttype not in states[stack[-1]]:
-        return False
-    stack = list(stack)
-    while True:
-        try:
-            action, arg = states[stack[-1]][ttype]
-        except KeyError:
-            return False
-        if action is Shift:
-            return True
-        size = len(arg.expansion)
-        if size:
-            del stack[-size:]
-        stack.append(states[stack[-1]][arg.origin.name][1])
-
-
-class TokenListLexer(Lexer):
-    """A Lark lexer over a list of :class:`PreToken` (``Lark.parse(list_of_pretokens)``).
-
-    For a pre-token with several candidate types it picks the first one that the parser state
-    accepts, so the same word can be a literal in one place and a ``SUBTYPE`` or ``WORD``
-    in another.
-    """
-
-    __future_interface__ = 2
-
-    def __init__(self, lexer_conf: Any) -> None:
-        pass
-
-    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
-        pretoks: list[PreToken] = lexer_state.text
-        states = parser_state.parse_conf.states if parser_state is not None else None
-        for pt in pretoks:
-            ttype = pt.types[0]
-            if len(pt.types) > 1 and states is not None:
-                stack = parser_state.state_stack
-                row = states[stack[-1]]
-                accepted = [c for c in pt.types if c in row]
-                if len(accepted) == 1:
-                    ttype = accepted[0]
-                elif accepted:
-                    ttype = accepted[0]
-                    for cand in accepted:
-                        if _viable(states, stack, cand):
-                            ttype = cand
-                            break
-            yield Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)

@@ -1,0 +1,134 @@
+"""The parser's LALR tables (parser/lalr.py): stored as data in a per-user cache that is safe
+to read, verified before use, and never a pickle in a shared directory (issue 13)."""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from mtgasp.parser import parse_card
+from mtgasp.parser import lalr
+from mtgasp.parser.build import get_parser
+
+
+def _blob() -> tuple[bytes, str]:
+    t = get_parser().tables
+    key = lalr.grammar_key()
+    return lalr.dumps(t.header, t._offsets, t._keys, t._acts, key), key
+
+
+def test_tables_round_trip_through_the_file_format() -> None:
+    blob, key = _blob()
+    header, offsets, keys, acts = lalr.loads(blob, key)
+    t = get_parser().tables
+    assert header == t.header and offsets == t._offsets and keys == t._keys and acts == t._acts
+
+
+def test_the_file_format_holds_no_code() -> None:
+    """JSON and integer arrays only: no pickle opcode stream, no marshal."""
+    blob, _ = _blob()
+    assert blob.startswith(lalr.MAGIC)
+    assert b"__reduce__" not in blob and not blob.startswith(b"\x80")
+
+
+def test_a_corrupted_table_file_is_refused() -> None:
+    blob, key = _blob()
+    bad = bytearray(blob)
+    bad[-5] ^= 0xFF  # one bit pattern changed in the last action
+    with pytest.raises(ValueError, match="sha256"):
+        lalr.loads(bytes(bad), key)
+    with pytest.raises(ValueError):
+        lalr.loads(blob[: len(blob) // 2], key)  # truncated
+    with pytest.raises(ValueError, match="another grammar"):
+        lalr.loads(blob, "0" * 20)  # tables of another grammar
+
+
+def test_the_cache_directory_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "c" / "mtgasp"
+    monkeypatch.setenv("MTGASP_CACHE_DIR", str(target))
+    got = lalr.cache_dir()
+    assert got == target and stat.S_IMODE(os.lstat(target).st_mode) == 0o700
+    target.chmod(0o777)  # ours but open: tightened before use
+    assert lalr.cache_dir() == target and stat.S_IMODE(os.lstat(target).st_mode) == 0o700
+
+
+def test_a_symlinked_cache_directory_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tmp_path / "real"
+    real.mkdir(mode=0o700)
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    monkeypatch.setenv("MTGASP_CACHE_DIR", str(link))
+    assert lalr.cache_dir() is None
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="needs root to give a file away")
+def test_files_of_another_user_are_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = tmp_path / "other"
+    d.mkdir(mode=0o700)
+    os.chown(d, 65534, 65534)
+    monkeypatch.setenv("MTGASP_CACHE_DIR", str(d))
+    assert lalr.cache_dir() is None
+    f = tmp_path / "t.tables"
+    f.write_bytes(b"x")
+    f.chmod(0o600)
+    os.chown(f, 65534, 65534)
+    assert lalr._read_safely(f) is None
+
+
+def test_a_writable_or_linked_table_file_is_not_read(tmp_path: Path) -> None:
+    f = tmp_path / "t.tables"
+    f.write_bytes(b"data")
+    f.chmod(0o600)
+    assert lalr._read_safely(f) == b"data"
+    f.chmod(0o666)  # anyone could have written it
+    assert lalr._read_safely(f) is None
+    f.chmod(0o620)
+    assert lalr._read_safely(f) is None
+    f.chmod(0o600)
+    link = tmp_path / "l.tables"
+    link.symlink_to(f)
+    assert lalr._read_safely(link) is None
+
+
+def test_no_parser_cache_in_the_shared_temporary_directory() -> None:
+    """Issue 13: the old pickle at a predictable name in /tmp is neither written nor read."""
+    get_parser()
+    parse_card("Llanowar Elves", "{T}: Add {G}.", type_line="Creature — Elf Druid")
+    tmp = Path(tempfile.gettempdir())
+    import inspect
+
+    src = inspect.getsource(lalr)
+    assert "gettempdir" not in src and "import pickle" not in src and "import marshal" not in src
+    assert not [p for p in tmp.glob("mtgasp_oracle_lalr_*") if p.stat().st_mtime > _START]
+
+
+_START = __import__("time").time() - 1
+
+
+# --- long texts (issue 13): read the same as short ones; the lexer's look-aheads and the
+# parser's check of a candidate terminal do not rescan the text or copy the stack per token
+# (timing is in benchmarks/bench_parse_length.py, not here)
+
+@pytest.mark.parametrize("n", [3, 600])
+def test_a_long_description_list_reads_as_one_filter_per_item(n: int) -> None:
+    kinds = ["artifact", "creature", "land"]
+    items = [kinds[k % 3] for k in range(n)]
+    pc = parse_card("Test Card", "Destroy target " + ", ".join(items) + ", or enchantment.",
+                    type_line="Instant")
+    assert pc.fully_parsed
+    branches = [f for f in pc.facts if f.name == "filter"]
+    assert [str(f.arguments[2]) for f in sorted(branches, key=lambda f: f.arguments[1].number)] == \
+        [f"type({k})" for k in items] + ["type(enchantment)"]
+
+
+@pytest.mark.parametrize("n", [3, 600])
+def test_a_long_series_of_verb_phrases_is_one_effect_each(n: int) -> None:
+    pc = parse_card("Test Card", ", ".join(["Draw a card"] * n) + ".", type_line="Sorcery")
+    assert pc.fully_parsed
+    effects = sorted(f.arguments[1].number for f in pc.facts if f.name == "effect")
+    assert effects == list(range(1, n + 1))
+    assert {str(f.arguments[2]) for f in pc.facts if f.name == "effect"} == {"draw(you,1)"}
