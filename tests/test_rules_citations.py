@@ -64,3 +64,66 @@ def test_every_rule_a_query_cites_has_a_summary() -> None:
     for p in rules_dir().rglob("*.lp"):
         cited |= set(re.findall(r'cost_unpayable\(O, A, "([\d.a-z]+)"\)', p.read_text()))
     assert sorted(cited - set(CR_SUMMARIES)) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Each '%## CR n - title' heading heads the rule it names (mtgasp.crtext.heading_agrees: at least
+# half the title's content words occur in rule n's text, its sub-rules', its parents').
+# ---------------------------------------------------------------------------------------------
+
+# Headings whose title the fuzzy match does not find in the CR text, each with why it stays.
+# Keyed by (file, number, title): a changed title is checked again.
+KNOWN_DISAGREEMENTS: dict[tuple[str, str, str], str] = {
+    ("queries/apply.lp", "117.3", "Only a legal action can be taken"):
+        "117.3 is about which player receives priority; the title speaks of legal actions (core helper's file)",
+    ("transitions/frame.lp", "500.1", "The state of a game: every state predicate"):
+        "no CR rule states the frame axiom; 500.1 (the phases of a turn) is borrowed (core helper's file)",
+    ("transitions/frame.lp", "500.1", "The successor: what is not removed stays, and what is added is there"):
+        "as above (core helper's file)",
+    ("transitions/frame.lp", "122.1", "Numbers that change: life, counters, damage, mana, sizes"):
+        "122.1 is about counters only; the block sums every numeric change (core helper's file)",
+    ("transitions/frame.lp", "401.2", "The library: its cards are in a known order only where the state says so"):
+        "401.2 says a library is face down in an order; the title adds what the state knows (core helper's file)",
+}
+
+
+def _headings() -> list[tuple[str, str, str]]:
+    from mtgasp.crtext import headings
+
+    return [(h.file, n, h.title) for h in headings(rules_dir()) for n in h.numbers]
+
+
+@needs_cr
+@pytest.mark.parametrize("heading", _headings(), ids=lambda h: f"{h[0]}:{h[1]}")
+def test_every_heading_heads_the_rule_it_names(heading: tuple[str, str, str]) -> None:
+    from mtgasp.crtext import heading_agrees, read_cr
+
+    file, number, title = heading
+    cr = read_cr(CR_TEXT)
+    assert number in cr, f"{file}: CR {number} does not exist in {CR_TEXT.name}"
+    agrees, share = heading_agrees(cr, number, title)
+    if heading in KNOWN_DISAGREEMENTS:
+        assert not agrees, f"{heading} agrees now: drop it from KNOWN_DISAGREEMENTS"
+    else:
+        assert agrees, f"{file}: 'CR {number} - {title}' ({share:.0%} of its words) but the CR says: {cr.text(number)[:200]}"
+
+
+@needs_cr
+def test_the_fuzzy_match_tells_a_wrong_number_from_a_right_one() -> None:
+    from mtgasp.crtext import heading_agrees, read_cr
+
+    cr = read_cr(CR_TEXT)
+    assert heading_agrees(cr, "106.7", 'Mana a permanent "could produce"')[0]
+    assert not heading_agrees(cr, "702.10c", 'Mana a permanent "could produce"')[0]
+    assert not heading_agrees(cr, "302.6", "The legend rule")[0]
+    assert not heading_agrees(cr, "704.5j", "Summoning sickness")[0]
+
+
+def test_the_three_wrong_citations_of_issue_11_stay_fixed() -> None:
+    texts = {p.name: p.read_text(encoding="utf-8") for p in rules_dir().rglob("*.lp")}
+    # "Activate only ..." restrictions are CR 602.1b (602.5b: a restriction survives a control change).
+    assert "%## CR 602.5b" not in texts["cr602_activated_abilities.lp"]
+    # A static ability's effect applies while its source is on the battlefield: 611.3b, not 611.3a.
+    assert "611.3a" not in texts["cr613_characteristics.lp"]
+    # Attachments may be attached to players (CR 701.3a), and Equipment is not an Aura (303.4).
+    assert '"303.4"' not in texts["invalid_state.lp"] and "not player(O')" in texts["invalid_state.lp"]
