@@ -411,6 +411,10 @@ def _register_optional() -> None:
     except ImportError:  # pragma: no cover - the module is part of the package
         return
     cli.add_command(corpus_command)
+    from .cli_game import game_commands
+
+    for command in game_commands:
+        cli.add_command(command)
 
 
 _register_optional()

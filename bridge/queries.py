@@ -27,6 +27,7 @@ from .cards import CardDatabase
 from .cr616_graph import GRAPH_SIGNATURES, ReplacementGraph
 from .engine import Solution, dump_program, solve
 from .errors import IllegalActionError
+from .game import GameMixin
 from .results import (
     AbilityReport,
     Application,
@@ -75,7 +76,7 @@ def _player(ident: str) -> clingo.Symbol:
     return F("player", [S(ident)])
 
 
-class Engine:
+class Engine(GameMixin):
     """Answers questions about game states, with a card database (default: the embedded set)."""
 
     def __init__(self, db: CardDatabase | None = None, *, dump: str | None = None) -> None:

@@ -68,3 +68,32 @@ def one_step(facts: str, action: str) -> Step:
 def distinct(found: list[Step]) -> Counter[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Distinct successors (added, removed) and how many answer sets (choice sequences) lead to each."""
     return Counter((s.added, s.removed) for s in found)
+
+
+def shown(facts: str, query: str = "actions") -> list[str]:
+    """The shown atoms of the one answer set of ``query`` (default: the legal actions), sorted."""
+    from asp import models
+
+    (model,) = models(facts, query)
+    return model
+
+
+def position(facts: str, cards: dict[str, tuple[str, str]] | None = None, *, db: object = None):  # type: ignore[no-untyped-def]
+    """A :class:`mtgasp.game.Position` from state facts (ASP text) and the card facts of
+    ``cards`` (name -> (type line, Oracle text), parsed) and of the named cards of the default
+    card database (``db`` names)."""
+    from mtgasp.cards import CardDatabase
+    from mtgasp.game import Position
+    from mtgasp.parser import parse_card
+
+    ctl = clingo.Control()
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    state = frozenset(a.symbol for a in ctl.symbolic_atoms if a.is_fact)
+    card_facts: list[clingo.Symbol] = []
+    for name, (type_line, text) in (cards or {}).items():
+        card_facts.extend(parse_card(name, text, type_line=type_line).facts)
+    database = CardDatabase.default()
+    for name in db or ():  # type: ignore[attr-defined]
+        card_facts.extend(database.facts(name))
+    return Position(state, tuple(card_facts))

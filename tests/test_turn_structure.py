@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from steps import TWO_PLAYERS, one_step, steps
+from steps import TWO_PLAYERS, one_step, shown, steps
 
 A, B = 'player("a")', 'player("b")'
 
@@ -155,7 +155,8 @@ def test_cr103_8a_the_first_player_skips_the_draw_of_the_first_turn() -> None:
 
 def test_cr508_1_declaring_attackers_is_reported_not_guessed() -> None:
     facts = state(f"passed({B}).", f'permanent(obj("bear")). controller(obj("bear"), {A}). card_of(obj("bear"), card("Bear")).',
-                  'card_type(card("Bear"), creature).', step="beginning_of_combat")
+                  'card_type(card("Bear"), creature). card_power(card("Bear"), 2). card_toughness(card("Bear"), 2).',
+                  'toughness(obj("bear"), 2).', step="beginning_of_combat")
     (s,) = steps(facts, "pass")
     assert s.not_modelled == ('not_modelled(step(declare_attackers),"508.1 declaring attackers")',)
 
@@ -194,7 +195,11 @@ def test_cr305_1_playing_a_land_from_the_hand() -> None:
 )
 def test_cr305_1_when_a_land_cannot_be_played(facts: str) -> None:
     assert steps(facts, 'play_land(obj("f"))') == []
-    assert 'shown_action(play_land(obj("f")))' not in str(steps(facts, None, "actions"))
+    assert 'shown_action(play_land(obj("f")))' not in shown(facts)
+
+
+def test_cr305_1_the_legal_actions_in_a_main_phase_with_a_land_in_hand() -> None:
+    assert shown(state(HAND)) == [f"priority_holder({A})", "settled", "shown_action(pass)", 'shown_action(play_land(obj("f")))']
 
 
 def test_cr614_12_a_land_that_enters_tapped() -> None:

@@ -1,0 +1,494 @@
+"""Actions and successor states: the bridge to ``rules_asp/queries/actions.lp`` and ``apply.lp``.
+
+A game state becomes a :class:`Position` (its state facts, with the card facts alongside).
+The rules decide everything: which actions are legal, every successor of an action with the
+choices that lead to it, which CR rules fired, what is not modelled, and whether a state is
+settled (CR 704.3, 603.3b). This module only asks, groups answer sets by their ``next/1`` atoms,
+counts them, and repeats ``settle`` until the rules say the state is settled.
+
+>>> from mtgasp import Engine, loads_state
+>>> state = loads_state("players: [alice, bob]\\n")
+>>> [s.added for s in Engine().apply(state, "pass").successors]
+[('passed(player("alice"))', 'priority(player("bob"))')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
+
+import clingo
+
+from .engine import dump_program, rules_dir, solve
+from .errors import IllegalActionError, InvalidStateError
+from .terms import symbol_text
+
+if TYPE_CHECKING:
+    from .cards import CardDatabase
+    from .state import GameState
+
+__all__ = [
+    "Position",
+    "Successor",
+    "ApplyResult",
+    "ActionsResult",
+    "PerftResult",
+    "PlayResult",
+    "GameMixin",
+    "parse_action",
+    "action_text",
+]
+
+F, S = clingo.Function, clingo.String
+SETTLE_LIMIT = 50
+"""At most this many rounds of `settle` after one action (CR 704.3 repeats; a loop is reported)."""
+SEQUENCE_LIMIT = 20
+"""Choice sequences listed per successor (the count is always exact)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game state as facts: ``facts`` are the state facts (what ``next/1`` gives back),
+    ``cards`` the card facts of the cards it uses (not part of its identity)."""
+
+    facts: frozenset[clingo.Symbol]
+    cards: tuple[clingo.Symbol, ...] = field(default=(), compare=False, hash=False, repr=False)
+
+    def lines(self) -> list[str]:
+        """The state facts as sorted text."""
+        return sorted(str(f) for f in self.facts)
+
+    def program(self) -> list[clingo.Symbol]:
+        return [*self.facts, *self.cards]
+
+
+StateLike = Union["GameState", Position]
+
+
+@dataclass(frozen=True)
+class Successor:
+    """One distinct successor state of an action (after settling)."""
+
+    position: Position
+    added: tuple[str, ...]
+    """State facts it has and the state before did not (sorted)."""
+    removed: tuple[str, ...]
+    """State facts the state before had and it does not (sorted)."""
+    count: int
+    """How many choice sequences lead to it."""
+    sequences: tuple[tuple[str, ...], ...]
+    """The choice sequences that lead to it (at most SEQUENCE_LIMIT listed)."""
+    fired: tuple[tuple[str, str], ...]
+    """(CR rule, subject) of every rule that fired on the way."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "added": list(self.added),
+            "removed": list(self.removed),
+            "count": self.count,
+            "choices": [list(s) for s in self.sequences],
+            "fired": [{"rule": r, "subject": s} for r, s in self.fired],
+        }
+
+
+@dataclass(frozen=True)
+class ApplyResult:
+    """Every distinct successor of ``action``, and the parts of the step that are not modelled."""
+
+    action: str
+    successors: tuple[Successor, ...]
+    not_modelled: tuple[str, ...]
+    """Answer sets the rules could not vouch for (the reason), not counted as successors."""
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "successors": [s.to_json() for s in self.successors],
+            "not_modelled": list(self.not_modelled),
+        }
+
+
+@dataclass(frozen=True)
+class ActionsResult:
+    """The legal actions of the player with priority (``settle`` alone while something is pending)."""
+
+    player: str | None
+    actions: tuple[str, ...]
+    settled: bool
+    game_over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "actions": list(self.actions), "settled": self.settled, "game_over": self.game_over}
+
+
+@dataclass(frozen=True)
+class PerftResult:
+    """Distinct states reachable within ``depth`` actions (python-chess style, with a divide)."""
+
+    depth: int
+    per_depth: tuple[int, ...]
+    """Distinct states at exactly 1, 2, ..., depth actions from the start."""
+    within: int
+    """Distinct states reachable by 1 to depth actions."""
+    paths: int
+    """Lines of exactly ``depth`` actions (each distinct successor of an action its own line)."""
+    divide: tuple[tuple[str, int, int], ...]
+    """Per first action: (action, distinct states within depth, lines of depth actions)."""
+    not_modelled: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "depth": self.depth,
+            "per_depth": list(self.per_depth),
+            "within": self.within,
+            "paths": self.paths,
+            "divide": [{"action": a, "within": w, "paths": p} for a, w, p in self.divide],
+            "not_modelled": list(self.not_modelled),
+        }
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """The states at the end of a line of play, with how many choice sequences reach each."""
+
+    actions: tuple[str, ...]
+    ends: tuple[Successor, ...]
+    not_modelled: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"actions": list(self.actions), "ends": [e.to_json() for e in self.ends], "not_modelled": list(self.not_modelled)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions as text
+# ---------------------------------------------------------------------------------------------
+
+_ACTION = re.compile(r"^(pass|settle|play|cast|activate)(?::([^:]+))?(?::(\d+))?$")
+
+
+def parse_action(text: str, position: Position) -> clingo.Symbol:
+    """``pass``, ``settle``, ``play:ID``, ``cast:ID``, ``activate:ID[:N]`` → the rules' term."""
+    m = _ACTION.match(text.strip())
+    if not m or (m.group(1) in ("pass", "settle")) != (m.group(2) is None) or (m.group(3) and m.group(1) != "activate"):
+        raise IllegalActionError(
+            f"action {text!r} is not understood: expected 'pass', 'settle', 'play:ID', 'cast:ID' or "
+            "'activate:ID[:N]' (N: the ability's number on the card, default 1)"
+        )
+    kind, ident, number = m.groups()
+    if kind in ("pass", "settle"):
+        return F(kind, [])
+    obj = F("obj", [S(ident)])
+    if kind == "play":
+        return F("play_land", [obj])
+    if kind == "cast":
+        return F("cast", [obj])
+    card = next((f.arguments[1] for f in position.facts if f.name == "card_of" and f.arguments[0] == obj), None)
+    if card is None:
+        raise IllegalActionError(f"action {text!r}: the state has no object {ident!r}")
+    return F("activate", [obj, F("ab", [card, clingo.Number(int(number or 1))])])
+
+
+def action_text(sym: clingo.Symbol) -> str:
+    """The rules' action term → the command-line form (``play_land(obj("f"))`` → ``play:f``)."""
+    a = sym.arguments
+    if sym.name in ("pass", "settle") and not a:
+        return sym.name
+    if sym.name == "play_land" and len(a) == 1:
+        return f"play:{symbol_text(a[0].arguments[0])}"
+    if sym.name == "cast" and len(a) == 1:
+        return f"cast:{symbol_text(a[0].arguments[0])}"
+    if sym.name == "activate" and len(a) == 2 and a[1].name == "ab" and len(a[1].arguments) == 2:
+        return f"activate:{symbol_text(a[0].arguments[0])}:{a[1].arguments[1].number}"
+    return str(sym)
+
+
+def _frame_predicates() -> frozenset[str]:
+    """The state predicates the frame carries into a successor (state_fact/1 rules)."""
+    text = (rules_dir() / "transitions" / "frame.lp").read_text(encoding="utf-8")
+    return frozenset(re.findall(r"^state_fact\((\w+)\(", text, flags=re.M))
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine's game methods
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Raw:
+    """One raw step: successor positions → (count, sequences, fired), and what is not modelled."""
+
+    groups: dict[Position, list[Any]]
+    not_modelled: list[str]
+    settled: bool
+    ground: float
+    solve: float
+
+
+class GameMixin:
+    """The game methods of :class:`mtgasp.Engine` (``actions``, ``apply``, ``play``, ``perft``)."""
+
+    db: CardDatabase
+    dump: str | None
+
+    def facts(self, state: GameState) -> list[clingo.Symbol]:  # pragma: no cover - Engine's
+        raise NotImplementedError
+
+    # -- positions -----------------------------------------------------------------------
+
+    def position(self, state: StateLike) -> Position:
+        """The state facts of ``state`` with the card facts of the cards it uses."""
+        if isinstance(state, Position):
+            return state
+        facts = frozenset(state.facts(self.db))
+        unknown = sorted({f.name for f in facts} - _frame_predicates())
+        if unknown:
+            raise InvalidStateError(
+                "state", f"the transition rules do not carry the state facts {', '.join(unknown)} into a successor "
+                "(rules_asp/transitions/frame.lp lists the state predicates)"
+            )
+        return Position(facts, tuple(state.card_facts(self.db)))
+
+    def _step(self, pos: Position, action: clingo.Symbol | None, query: str) -> Any:
+        facts = pos.program() + ([F("__action", [action])] if action is not None else [])
+        if self.dump:
+            dump_program(self.dump, facts, query)
+        return solve(facts, query, project=True)
+
+    def _raw(self, pos: Position, action: clingo.Symbol) -> _Raw:
+        sol = self._step(pos, action, "apply")
+        groups: dict[Position, list[Any]] = {}
+        missing: list[str] = []
+        settled = False
+        for model in sol.models:
+            nexts, choices, fired, nm = [], [], [], []
+            for s in model:
+                if s.name == "next":
+                    nexts.append(s.arguments[0])
+                elif s.name == "choice":
+                    choices.append((s.arguments[0], _choice_text(s.arguments[1])))
+                elif s.name == "fired":
+                    fired.append((symbol_text(s.arguments[0]), _subject(s.arguments[1])))
+                elif s.name == "not_modelled":
+                    nm.append(f"{_subject(s.arguments[0])}: {symbol_text(s.arguments[1])}")
+                elif s.name == "settled":
+                    settled = True
+            if nm:
+                missing.extend(nm)
+                continue
+            nxt = Position(frozenset(nexts), pos.cards)
+            entry = groups.setdefault(nxt, [0, [], set()])
+            entry[0] += 1
+            if len(entry[1]) < SEQUENCE_LIMIT:
+                entry[1].append(tuple(t for _, t in sorted(choices)))
+            entry[2].update(fired)
+        return _Raw(groups, sorted(set(missing)), settled, sol.ground_seconds, sol.solve_seconds)
+
+    def _info(self, pos: Position, cache: dict[Position, ActionsResult] | None = None) -> ActionsResult:
+        if cache is not None and pos in cache:
+            return cache[pos]
+        sol = self._step(pos, None, "actions")
+        model = sol.models[0] if sol.models else frozenset()
+        actions = sorted(action_text(s.arguments[0]) for s in model if s.name == "shown_action")
+        holder = next((symbol_text(s.arguments[0].arguments[0]) for s in model if s.name == "priority_holder"), None)
+        info = ActionsResult(
+            holder,
+            tuple(actions),
+            any(s.name == "settled" for s in model),
+            any(s.name == "game_over" for s in model),
+        )
+        if cache is not None:
+            cache[pos] = info
+        return info
+
+    def actions(self, state: StateLike) -> ActionsResult:
+        """The legal actions of the player with priority (CR 117), or ``settle`` while state-based
+        actions or triggered abilities are pending (CR 117.5)."""
+        return self._info(self.position(state))
+
+    def apply(
+        self, state: StateLike, action: str, *, settle: bool = True, _cache: dict[Position, ActionsResult] | None = None
+    ) -> ApplyResult:
+        """Every distinct successor of ``action`` (text, as on the command line), each with the
+        choice sequences that lead to it, how many there are, and the rules that fired. With
+        ``settle`` (default), ``settle`` is applied to each successor until the rules say it is
+        settled (CR 704.3, 603.3b), and its choices are part of the sequences."""
+        pos = self.position(state)
+        term = parse_action(action, pos)
+        raw = self._raw(pos, term)
+        if not raw.groups and not raw.not_modelled:
+            legal = self._info(pos, _cache).actions
+            raise IllegalActionError(
+                f"{action!r} is not a legal action now; legal actions: {', '.join(legal) or 'none (the game is over)'}"
+            )
+        ground, solve_t = raw.ground, raw.solve
+        found: dict[Position, list[Any]] = {}
+        missing = list(raw.not_modelled)
+        cache = _cache if _cache is not None else {}
+        for nxt, (count, seqs, fired) in raw.groups.items():
+            for end, (c2, s2, f2) in (self._settle(nxt, cache, missing) if settle else {nxt: [1, [()], set()]}).items():
+                entry = found.setdefault(end, [0, [], set()])
+                entry[0] += count * c2
+                for a in seqs:
+                    for b in s2:
+                        if len(entry[1]) < SEQUENCE_LIMIT:
+                            entry[1].append(a + b)
+                entry[2].update(fired, f2)
+        successors = tuple(
+            sorted(
+                (_successor(pos, end, c, seqs, fired) for end, (c, seqs, fired) in found.items()),
+                key=lambda s: (s.added, s.removed),
+            )
+        )
+        return ApplyResult(action, successors, tuple(sorted(set(missing))), ground, solve_t)
+
+    def _settle(
+        self, pos: Position, cache: dict[Position, ActionsResult], missing: list[str], depth: int = 0
+    ) -> dict[Position, list[Any]]:
+        """The settled states ``settle`` leads to from ``pos``: state → [count, sequences, fired]."""
+        if self._info(pos, cache).settled:
+            return {pos: [1, [()], set()]}
+        if depth >= SETTLE_LIMIT:
+            missing.append(f"settle: still not settled after {SETTLE_LIMIT} rounds (CR 704.3 loop?)")
+            return {}
+        raw = self._raw(pos, F("settle", []))
+        missing.extend(raw.not_modelled)
+        out: dict[Position, list[Any]] = {}
+        for nxt, (count, seqs, fired) in raw.groups.items():
+            for end, (c2, s2, f2) in self._settle(nxt, cache, missing, depth + 1).items():
+                entry = out.setdefault(end, [0, [], set()])
+                entry[0] += count * c2
+                entry[1].extend(a + b for a in seqs for b in s2 if len(entry[1]) < SEQUENCE_LIMIT)
+                entry[2].update(fired, f2)
+        return out
+
+    def settled_position(self, state: StateLike) -> Position:
+        """``state`` itself when it is settled; else the one state `settle` leads to (an error if
+        players' choices make it several)."""
+        pos = self.position(state)
+        missing: list[str] = []
+        ends = self._settle(pos, {}, missing)
+        if len(ends) != 1:
+            raise IllegalActionError(f"settling the state leads to {len(ends)} states; apply 'settle' to choose")
+        return next(iter(ends))
+
+    # -- lines of play and perft ---------------------------------------------------------
+
+    def play(self, state: StateLike, line: Sequence[str | Mapping[str, Any]]) -> PlayResult:
+        """Apply a line of actions, branching where players choose: each action applies to every
+        state the line has reached. An entry is an action, or ``{action: A, choose: [texts]}``
+        keeping only the successors whose choices include every text."""
+        start = self.position(state)
+        current: dict[Position, list[Any]] = {start: [1, [()], set()]}
+        missing: list[str] = []
+        cache: dict[Position, ActionsResult] = {}
+        done: list[str] = []
+        for i, entry in enumerate(line):
+            action, wanted = _line_entry(entry, i)
+            nxt: dict[Position, list[Any]] = {}
+            for pos, (count, seqs, fired) in current.items():
+                r = self.apply(pos, action, _cache=cache)
+                missing.extend(r.not_modelled)
+                for s in r.successors:
+                    if wanted and not all(any(w in c for seq in s.sequences for c in seq) for w in wanted):
+                        continue
+                    e = nxt.setdefault(s.position, [0, [], set()])
+                    e[0] += count * s.count
+                    e[1].extend(a + b for a in seqs for b in s.sequences if len(e[1]) < SEQUENCE_LIMIT)
+                    e[2].update(fired, s.fired)
+            if not nxt:
+                raise IllegalActionError(f"line entry {i + 1} ({action!r}) leaves no state to continue from")
+            current = nxt
+            done.append(action)
+        ends = tuple(sorted((_successor(start, p, c, s, f) for p, (c, s, f) in current.items()), key=lambda s: (s.added, s.removed)))
+        return PlayResult(tuple(done), ends, tuple(sorted(set(missing))))
+
+    def perft(self, state: StateLike, depth: int) -> PerftResult:
+        """Distinct states reachable within ``depth`` actions of the player with priority
+        (``settle`` is part of each action, not an action), per depth, with a divide by first
+        action, and the number of lines of exactly ``depth`` actions."""
+        if depth < 1:
+            raise IllegalActionError("perft depth must be at least 1")
+        cache: dict[Position, ActionsResult] = {}
+        children: dict[Position, list[tuple[str, tuple[Position, ...]]]] = {}
+        missing: list[str] = []
+        root = self.settled_position(state)
+
+        def expand(pos: Position) -> list[tuple[str, tuple[Position, ...]]]:
+            if pos not in children:
+                info = self._info(pos, cache)
+                out = []
+                for act in info.actions:
+                    r = self.apply(pos, act, _cache=cache)
+                    missing.extend(r.not_modelled)
+                    out.append((act, tuple(s.position for s in r.successors)))
+                children[pos] = out
+            return children[pos]
+
+        def reach(starts: Iterable[Position], levels: int) -> tuple[list[set[Position]], int]:
+            frontier = {p: 1 for p in starts}  # position -> number of lines reaching it
+            seen = [set(frontier)]
+            for _ in range(levels):
+                nxt: dict[Position, int] = {}
+                for p, lines in frontier.items():
+                    for _, succ in expand(p):
+                        for q in succ:
+                            nxt[q] = nxt.get(q, 0) + lines
+                frontier = nxt
+                seen.append(set(frontier))
+            return seen, sum(frontier.values())
+
+        levels, _ = reach([q for _, succ in expand(root) for q in succ], depth - 1)
+        divide = []
+        total_paths = 0
+        for act, succ in expand(root):
+            lv, p = reach(succ, depth - 1)
+            divide.append((act, len(set().union(*lv)), p))
+            total_paths += p
+        per_depth = tuple(len(s) for s in levels)
+        within = len(set().union(*levels)) if levels else 0
+        return PerftResult(depth, per_depth, within, total_paths, tuple(divide), tuple(sorted(set(missing))))
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def _subject(sym: clingo.Symbol) -> str:
+    if sym.name in ("obj", "player") and len(sym.arguments) == 1:
+        return symbol_text(sym.arguments[0])
+    return symbol_text(sym)
+
+
+def _choice_text(sym: clingo.Symbol) -> str:
+    if len(sym.arguments) == 1:
+        return f"{sym.name} {_subject(sym.arguments[0])}"
+    return str(sym)
+
+
+def _successor(before: Position, after: Position, count: int, seqs: list[tuple[str, ...]], fired: set[tuple[str, str]]) -> Successor:
+    return Successor(
+        position=after,
+        added=tuple(sorted(str(f) for f in after.facts - before.facts)),
+        removed=tuple(sorted(str(f) for f in before.facts - after.facts)),
+        count=count,
+        sequences=tuple(sorted(set(seqs))),
+        fired=tuple(sorted(fired)),
+    )
+
+
+def _line_entry(entry: str | Mapping[str, Any], i: int) -> tuple[str, list[str]]:
+    if isinstance(entry, str):
+        return entry, []
+    if isinstance(entry, Mapping) and isinstance(entry.get("action"), str):
+        choose = entry.get("choose", [])
+        if isinstance(choose, str):
+            choose = [choose]
+        if not isinstance(choose, list) or not all(isinstance(c, str) for c in choose) or set(entry) - {"action", "choose"}:
+            raise InvalidStateError(f"line[{i}]", "expected {action: ACTION, choose: [TEXT, ...]}")
+        return entry["action"], list(choose)
+    raise InvalidStateError(f"line[{i}]", "expected an action ('pass', 'play:ID', ...) or {action: ACTION, choose: [TEXT]}")
