@@ -60,6 +60,10 @@ class Position:
         """The state facts as sorted text."""
         return sorted(str(f) for f in self.facts)
 
+    def battlefield(self) -> list[str]:
+        """The ids of the permanents (sorted)."""
+        return sorted(symbol_text(f.arguments[0].arguments[0]) for f in self.facts if f.name == "permanent")
+
     def program(self) -> list[clingo.Symbol]:
         return [*self.facts, *self.cards]
 
@@ -88,6 +92,8 @@ class Successor:
             "added": list(self.added),
             "removed": list(self.removed),
             "count": self.count,
+            "sequences": self.count,
+            "battlefield": self.position.battlefield(),
             "choices": [list(s) for s in self.sequences],
             "fired": [{"rule": r, "subject": s} for r, s in self.fired],
         }

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CardDatabase
-from .errors import EngineError
+from .errors import EngineError, InvalidStateError
 from .queries import Engine
 from .rulings import Case, Check, parse_mana
 from .state import GameState, load_state, loads_state
@@ -126,7 +126,10 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseResult:
     results: list[CheckResult] = []
     for check in case.checks:
         if check.state not in states:
-            states[check.state] = build_state(case, check.state, engine.db)
+            try:
+                states[check.state] = build_state(case, check.state, engine.db)
+            except InvalidStateError as e:
+                return CaseResult(case, UNSUPPORTED, f"the state cannot be read yet: {e}")
         results.append(_run_check(check, states[check.state], engine))
     statuses = {r.status for r in results}
     if FAIL in statuses:
@@ -200,7 +203,10 @@ def _run_check(check: Check, state: GameState, engine: Engine) -> CheckResult:
         doc = result.to_json() if hasattr(result, "to_json") else result
         if not isinstance(doc, Mapping):
             return CheckResult(check, UNSUPPORTED, f"verify cannot read the answer of '{check.kind}' yet")
-        return _compare(check, doc, tuple(str(r) for r in doc.get("rules", ()) if isinstance(r, str)))
+        compared = _compare(check, doc, tuple(str(r) for r in doc.get("rules", ()) if isinstance(r, str)))
+        if compared.status == FAIL and doc.get("not_modelled"):
+            return CheckResult(check, UNSUPPORTED, f"not modelled: {'; '.join(map(str, doc['not_modelled']))}")
+        return compared
     except EngineError as e:
         return CheckResult(check, FAIL, f"the query failed: {e}", [("answer", "an answer", f"error: {e}")])
 
