@@ -9,19 +9,33 @@ from collections.abc import Iterable, Mapping
 PathKey = tuple[str | int, ...]
 
 
-def _show(value: object) -> str:
-    """A value as a message shows it: strings quoted, YAML scalars as YAML spells them."""
+#: The longest excerpt of a value a message quotes.
+EXCERPT = 60
+
+
+def show(value: object) -> str:
+    """A value as a message shows it: strings quoted (an excerpt of at most :data:`EXCERPT`
+    characters, control characters escaped), YAML scalars as YAML spells them."""
     if value is None:
         return "nothing (null)"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Mapping):
         return "a mapping"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "a list"
-    if isinstance(value, float):
+    if isinstance(value, str):
+        if len(value) > EXCERPT:
+            return repr(value[:EXCERPT]) + f"... ({len(value)} characters)"
         return repr(value)
-    return repr(value)
+    if isinstance(value, int):
+        text = str(value)
+        return text if len(text) <= 20 else f"an integer of {len(text)} digits"
+    if isinstance(value, (float, str)):
+        return repr(value)
+    text = repr(value)
+    return text if len(text) <= EXCERPT else f"a {type(value).__name__}"
+
 
 
 def format_path(path: PathKey) -> str:
@@ -35,11 +49,17 @@ def format_path(path: PathKey) -> str:
     return out or "(top level)"
 
 
-def _listing(items: Iterable[str]) -> str:
+def listing(items: Iterable[str], limit: int = 12) -> str:
+    """``a, b, c`` (at most ``limit`` items, then ``...``), or ``none``."""
     items = list(items)
-    return ", ".join(items) if items else "none"
+    shown = ", ".join(items[:limit]) + (", ..." if len(items) > limit else "")
+    return shown if items else "none"
 
 
-def _close(word: str, options: Iterable[str]) -> str | None:
+def close(word: str, options: Iterable[str]) -> str | None:
+    """The option closest to ``word`` (a typo's correction), or None."""
+    if len(word) > 200:
+        return None
     found = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return found[0] if found else None
+

@@ -11,8 +11,9 @@ import yaml
 
 from ..cards import CardDatabase
 from ..errors import InvalidStateError, StateSyntaxError
+from .messages import PathKey
 from .model import GameState
-from .validate import PathKey, state_from_dict
+from .validate import state_from_dict
 
 
 def load_state(path: str | Path, *, db: CardDatabase | None = None) -> GameState:
