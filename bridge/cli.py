@@ -8,6 +8,7 @@ one-paragraph message on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -18,7 +19,7 @@ import click
 
 from . import __version__
 from .cards import CardDatabase
-from .errors import EngineError
+from .errors import EngineError, QueryTimeoutError
 from .explain import summary
 from .queries import AbilityReport, Engine, OrdersResult, PoolsResult, TapResult
 from .state import GameState, load_state
@@ -26,13 +27,24 @@ from .state import GameState, load_state
 FuncT = TypeVar("FuncT", bound=Callable[..., Any])
 
 
+#: Seconds a command may spend searching, unless --timeout (or MTGASP_TIMEOUT) says otherwise.
+DEFAULT_TIMEOUT = 10.0
+
+#: Exit statuses: 0 a complete answer; 2 bad input (one paragraph on stderr); 3 an internal error
+#: (a bug in mtgasp: please report it); 4 an incomplete answer (the time limit stopped the search;
+#: what was found is printed and marked incomplete).
+EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 2, 3, 4
+
+
 class Context:
     """What the group options give every command."""
 
-    def __init__(self, cards: str | None, dump: str | None = None) -> None:
+    def __init__(self, cards: str | None = None, dump: str | None = None, timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.cards_file = cards
         self.dump = dump
+        self.timeout = timeout
         self._db: CardDatabase | None = None
+        self._engine: Engine | None = None
 
     @property
     def db(self) -> CardDatabase:
@@ -41,7 +53,14 @@ class Context:
         return self._db
 
     def engine(self) -> Engine:
-        return Engine(self.db, dump=self.dump)
+        if self._engine is None:
+            self._engine = Engine(self.db, dump=self.dump, timeout=self.timeout)
+        return self._engine
+
+    @property
+    def incomplete(self) -> list[str]:
+        """Why the last answer is incomplete (the time limit stopped a search), or nothing."""
+        return list(self._engine.incomplete) if self._engine is not None else []
 
     def state(self, path: str) -> GameState:
         return load_state(path, db=self.db)
@@ -55,11 +74,21 @@ def json_option(f: FuncT) -> FuncT:
 
 
 def emit(as_json: bool, data: Any, text: Callable[[], Iterable[str]]) -> None:
+    """Print the answer; an incomplete one says so (JSON: an "incomplete" list; text: a note)."""
+    ctx = click.get_current_context(silent=True)
+    c = ctx.find_object(Context) if ctx is not None else None
+    incomplete = c.incomplete if c is not None else []
     if as_json:
+        if incomplete and isinstance(data, dict):
+            data = {**data, "incomplete": incomplete}
         click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
     else:
-        for line in text():
+        lines = list(text())
+        for line in lines:
             click.echo(line)
+        for why in incomplete:
+            if not any(why in line for line in lines):
+                click.echo(f"note: {why}")
 
 
 def _default_player(state: GameState, player: str | None) -> str:
@@ -79,10 +108,23 @@ def _default_player(state: GameState, player: str | None) -> str:
     type=click.Path(dir_okay=False, writable=True),
     help="Write each query's facts to this file and print the clingo command that reruns it.",
 )
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    envvar="MTGASP_TIMEOUT",
+    help="Seconds a command may spend searching (0: no limit). When the time is up the answer found so far "
+    "is printed, marked incomplete, and the exit status is 4.",
+)
 @click.pass_context
-def cli(ctx: click.Context, cards: str | None, dump: str | None) -> None:
-    """mtgasp: every legal outcome of a Magic: The Gathering game state, explained by CR number."""
-    ctx.obj = Context(cards, dump)
+def cli(ctx: click.Context, cards: str | None, dump: str | None, timeout: float) -> None:
+    """mtgasp: every legal outcome of a Magic: The Gathering game state, explained by CR number.
+
+    Exit status: 0 a complete answer, 2 bad input, 3 an internal error (please report it),
+    4 an incomplete answer (the time limit stopped the search)."""
+    c = ctx.ensure_object(Context)
+    c.cards_file, c.dump, c.timeout = cards, dump, (timeout or None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,8 +141,7 @@ def could_produce_cmd(c: Context, state_file: str, objects: tuple[str, ...], as_
     """The types of mana each permanent could produce (CR 106.7); all permanents if none named."""
     state = c.state(state_file)
     engine = c.engine()
-    ids = objects or tuple(p.id for p in state.battlefield)
-    results = [engine.could_produce(state, o) for o in ids]
+    results = engine.could_produce_all(state, objects or None)
     notes = sorted({n for r in results for n in r.notes})
     emit(
         as_json,
@@ -274,6 +315,8 @@ def orders_cmd(c: Context, state_file: str, obj: str, ability: int | None, limit
     r = c.engine().orders(state, obj, ability, limit=limit)
     if fmt == "dot":
         click.echo(r.to_dot(), nl=False)
+        for why in c.incomplete:
+            click.echo(f"// {why}")
         return
     emit(as_json or fmt == "json", r.to_json(), lambda: order_lines(r))
 
@@ -385,23 +428,55 @@ def demo_cmd(c: Context, as_json: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the program; bad input prints one paragraph on stderr and returns 2."""
+    """Run the program and return its exit status (see :data:`EXIT_INCOMPLETE` and above).
+
+    Bad input prints one paragraph on stderr and returns 2; an unexpected exception (a bug)
+    prints a one-paragraph "internal error" and returns 3, never a traceback."""
+    obj = Context()
     try:
-        code = cli.main(args=argv, prog_name="mtgasp", standalone_mode=False)  # a command's Exit(n) returns n
+        code = cli.main(args=argv, prog_name="mtgasp", standalone_mode=False, obj=obj)  # a command's Exit(n) returns n
     except click.exceptions.Exit as e:
         return int(e.exit_code or 0)
     except click.ClickException as e:
         e.show()
-        return 2
+        return EXIT_BAD_INPUT
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return 1
-    except EngineError as e:
+    except QueryTimeoutError as e:
         click.echo(f"mtgasp: {e}", err=True)
-        return 2
+        return EXIT_INCOMPLETE
+    except EngineError as e:
+        click.echo(f"mtgasp: {short(str(e), 2000)}", err=True)
+        return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
-    return code if isinstance(code, int) else 0
+    except Exception as e:  # noqa: BLE001 - the last resort: a bug must not print a traceback
+        return internal_error(e)
+    if isinstance(code, int) and code:
+        return code
+    return EXIT_INCOMPLETE if obj.incomplete else 0
+
+
+def short(text: str, n: int = 200) -> str:
+    """``text`` cut to about ``n`` characters, saying how much was left out."""
+    return text if len(text) <= n else f"{text[:n]}... ({len(text) - n} more characters)"
+
+
+def internal_error(e: BaseException) -> int:
+    """Report an unexpected exception as one paragraph (exit status 3)."""
+    what = short(" ".join(str(e).split()), 200) or "no message"
+    click.echo(
+        f"mtgasp: internal error ({type(e).__name__}: {what}). This is a bug in mtgasp, not in your input; "
+        "please report it with the command line and the input files that caused it "
+        "(set MTGASP_DEBUG=1 to see the traceback).",
+        err=True,
+    )
+    if os.environ.get("MTGASP_DEBUG"):
+        import traceback
+
+        traceback.print_exception(e)
+    return EXIT_INTERNAL
 
 
 def _register_optional() -> None:

@@ -42,13 +42,18 @@ class Solution:
     models: tuple[frozenset[clingo.Symbol], ...]
     """Each model's shown symbols (with projection: each distinct projection once)."""
     exhausted: bool
-    """True when the search space was exhausted, False when ``limit`` stopped it early."""
+    """True when the search space was exhausted, False when ``limit`` (or the time limit) stopped it early."""
     facts: tuple[clingo.Symbol, ...] = ()
     """Atoms the grounder derived as facts whose predicate is in ``fact_signatures``."""
     ground_seconds: float = 0.0
     solve_seconds: float = 0.0
     messages: tuple[str, ...] = field(default=())
     """What clingo printed while grounding (warnings and infos)."""
+    undecided: frozenset[str] = frozenset()
+    """The predicates of ``fact_signatures`` with atoms the grounder left open (not facts):
+    for the others, ``facts`` is the whole answer, whatever the search found."""
+    timed_out: bool = False
+    """True when the time limit stopped the search: ``models`` are those found before it."""
     by_name: dict[str, tuple[clingo.Symbol, ...]] = field(default_factory=dict, repr=False, compare=False)
     """``facts`` grouped by predicate name (read without asking clingo for each symbol's name)."""
 
@@ -74,6 +79,7 @@ def solve(
     enum_mode: str | None = None,
     fact_signatures: Sequence[tuple[str, int]] = (),
     options: Sequence[str] = (),
+    timeout: float | None = None,
 ) -> Solution:
     """Ground the rule set with ``facts`` and the query file ``queries/<query>.lp``, then solve.
 
@@ -82,6 +88,12 @@ def solve(
     ``cautious``, ...); with ``brave`` the last model holds every atom true in some answer set.
     ``fact_signatures`` names predicates whose atoms the grounder derived as facts to return
     (deterministic consequences, read once instead of from every model).
+
+    ``timeout`` (seconds, None for no limit) bounds the whole call: the search runs
+    asynchronously and is cancelled when the time is up (``timed_out`` is then True and
+    ``models`` holds what was found before). Grounding cannot be interrupted: the rules are
+    written so that it grows about linearly with the state (see docs/benchmarks.md), and when
+    it alone used up the time, the search does not start.
     """
     messages: list[str] = []
 
@@ -110,24 +122,43 @@ def solve(
     t1 = time.perf_counter()
     derived: list[clingo.Symbol] = []
     by_name: dict[str, list[clingo.Symbol]] = {}
+    undecided: set[str] = set()
     for name, arity in fact_signatures:
         group = by_name.setdefault(name, [])
         for atom in ctl.symbolic_atoms.by_signature(name, arity):
             if atom.is_fact:
                 group.append(atom.symbol)
+            else:
+                undecided.add(name)
         derived.extend(group)
     models: list[frozenset[clingo.Symbol]] = []
 
     def on_model(model: clingo.Model) -> None:
         models.append(frozenset(model.symbols(shown=True)))
 
-    result = ctl.solve(on_model=on_model)
+    timed_out = False
+    if timeout is None:
+        result = ctl.solve(on_model=on_model)
+        exhausted = bool(result.exhausted)
+    else:
+        left = timeout - (time.perf_counter() - t0)
+        if left <= 0:
+            timed_out, exhausted = True, False
+        else:
+            with ctl.solve(on_model=on_model, async_=True) as handle:  # type: ignore[union-attr]
+                if not handle.wait(left):
+                    handle.cancel()
+                    timed_out = True
+                result = handle.get()
+            exhausted = bool(result.exhausted) and not timed_out
     t2 = time.perf_counter()
     if enum_mode in ("brave", "cautious") and models:
         models = [models[-1]]
     return Solution(
         models=tuple(models),
-        exhausted=bool(result.exhausted) or not limit,
+        exhausted=exhausted or (not limit and not timed_out),
+        timed_out=timed_out,
+        undecided=frozenset(undecided),
         facts=tuple(derived),
         by_name={k: tuple(v) for k, v in by_name.items()},
         ground_seconds=t1 - t0,

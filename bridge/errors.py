@@ -63,6 +63,10 @@ class QueryTooLargeError(EngineError):
     """A query would enumerate more than its limit; the message says how to raise it."""
 
 
+class QueryTimeoutError(EngineError):
+    """The time limit stopped a query before it found anything it could answer with."""
+
+
 class IllegalActionError(EngineError, ValueError):
     """An action has no legal outcome in the given state."""
 

@@ -14,9 +14,11 @@ the rules built (CR 616, see ``rules_asp/cr6_spells_abilities_effects/cr616_*.lp
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -26,7 +28,7 @@ import clingo
 from .cards import CardDatabase
 from .cr616_graph import GRAPH_SIGNATURES, ReplacementGraph
 from .engine import Solution, dump_program, solve
-from .errors import IllegalActionError
+from .errors import IllegalActionError, QueryTimeoutError
 from .game import GameMixin
 from .results import (
     AbilityReport,
@@ -68,6 +70,23 @@ F = clingo.Function
 S = clingo.String
 
 
+def _bounded(method: Any) -> Any:
+    """A public query: the engine's time limit covers it whole, including the queries it asks."""
+
+    @functools.wraps(method)
+    def run(self: Engine, *args: Any, **kw: Any) -> Any:
+        if self._depth == 0:
+            self.incomplete = []
+            self._deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        self._depth += 1
+        try:
+            return method(self, *args, **kw)
+        finally:
+            self._depth -= 1
+
+    return run
+
+
 def _obj(ident: str) -> clingo.Symbol:
     return F("obj", [S(ident)])
 
@@ -79,10 +98,19 @@ def _player(ident: str) -> clingo.Symbol:
 class Engine(GameMixin):
     """Answers questions about game states, with a card database (default: the embedded set)."""
 
-    def __init__(self, db: CardDatabase | None = None, *, dump: str | None = None) -> None:
+    def __init__(self, db: CardDatabase | None = None, *, dump: str | None = None, timeout: float | None = None) -> None:
         self.db = db if db is not None else CardDatabase.default()
         self.dump = dump
         """If set, every query's facts are written to this file first, with the clingo command."""
+        if timeout is not None and not timeout > 0:
+            raise ValueError(f"timeout: expected a positive number of seconds or None, got {timeout!r}")
+        self.timeout = timeout
+        """Seconds each public query may take (None: no limit). The search stops when the time
+        is up; the answer then says it is incomplete (its notes, ``complete``, :attr:`incomplete`)."""
+        self.incomplete: list[str] = []
+        """Why the last query's answer is incomplete (empty when it is complete)."""
+        self._deadline: float | None = None
+        self._depth = 0
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -96,30 +124,54 @@ class Engine(GameMixin):
             command = dump_program(self.dump, facts, query, project=bool(kw.get("project", True)))
             log.info("wrote %s; rerun with: %s", self.dump, command)
             print(f"mtgasp: wrote {self.dump}; rerun with: {command}", file=sys.stderr)
-        return solve(facts, query, **kw)
+        left = None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+        sol = solve(facts, query, timeout=left, **kw)
+        if sol.timed_out:
+            note = (
+                f"incomplete: the time limit ({self.timeout:g} s) stopped the search of query '{query}' before it "
+                "finished; the answer holds what was found before it (raise --timeout, or Engine(timeout=...))"
+            )
+            if note not in self.incomplete:
+                self.incomplete.append(note)
+        return sol
 
     def _notes(self, state: GameState, objects: Iterable[str] = ()) -> tuple[str, ...]:
         """What the answer leaves out: unsupported text of the named permanents, and unsupported
         text anywhere on the battlefield that speaks of mana (it might change the answer)."""
-        db = state.database(self.db)
+        every = self._note_map(state)
         named = set(objects)
-        notes: list[str] = []
+        return tuple(n for perm_id, n, mana in every if mana or perm_id in named) + tuple(self.incomplete)
+
+    def _note_map(self, state: GameState) -> list[tuple[str, str, bool]]:
+        """Every unsupported ability on the battlefield as (permanent, note, speaks of mana), in
+        battlefield order; each card is looked at once."""
+        db = state.database(self.db)
+        by_card: dict[str, list[tuple[str, bool]]] = {}
+        every: list[tuple[str, str, bool]] = []
         for perm in state.battlefield:
-            for ab in db.parsed(perm.card).unsupported:
-                if perm.id in named or _MANA_WORDS.search(ab.text):
-                    notes.append(
-                        f"{perm.id} ({perm.card}): ability {ab.index} is not supported yet and is ignored: {ab.text!r}"
-                    )
-        return tuple(notes)
+            if perm.card not in by_card:
+                by_card[perm.card] = [
+                    (f"ability {ab.index} is not supported yet and is ignored: {ab.text!r}", bool(_MANA_WORDS.search(ab.text)))
+                    for ab in db.parsed(perm.card).unsupported
+                ]
+            for text, mana in by_card[perm.card]:
+                note = f"{perm.id} ({perm.card}): {text}"
+                every.append((perm.id, note, mana))
+        return every
 
     # -- the state itself ---------------------------------------------------------------
 
+    @_bounded
     def check(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """Rule violations of the state itself (CR number, subject) and what the rules do not
         model about its permanents (``unmodelled``, as ``("unmodelled", "obj: what")``)."""
-        sol = self._solve(state, "check", [], project=False)
+        sol = self._solve(state, "check", [], project=False, fact_signatures=(("invalid", 2), ("unmodelled", 3)))
+        if sol.timed_out and not sol.undecided:
+            self.incomplete.clear()  # every finding is a fact of the grounding: the answer is whole
+        elif sol.timed_out and not sol.models:
+            raise QueryTimeoutError(self.incomplete[0])
         found: set[tuple[str, str]] = set()
-        for s in sol.models[0] if sol.models else ():
+        for s in (*sol.facts, *(sol.models[0] if sol.models else ())):
             if s.name == "invalid":
                 found.add((s.arguments[0].string, obj_id(s.arguments[1])))
             elif s.name == "unmodelled":
@@ -130,25 +182,51 @@ class Engine(GameMixin):
 
     # -- CR 106.7 ------------------------------------------------------------------------
 
+    @_bounded
     def could_produce(self, state: GameState, obj: str) -> CouldProduce:
         """The types of mana permanent ``obj`` could produce (CR 106.7)."""
-        state.permanent(obj)
-        sol = self._solve(state, "could_produce", [F("__query", [F("could_produce", [_obj(obj)])])])
-        types = sorted(
-            {s.arguments[1].name.upper() for s in sol.models[0] if s.name == "could_produce" and obj_id(s.arguments[0]) == obj},
-            key="WUBRGC".index,
-        )
-        return CouldProduce(obj, tuple(types), notes=self._notes(state, [obj]))
+        return self.could_produce_all(state, [obj])[0]
+
+    @_bounded
+    def could_produce_all(self, state: GameState, objects: Iterable[str] | None = None) -> tuple[CouldProduce, ...]:
+        """The types of mana each of ``objects`` (default: every permanent) could produce
+        (CR 106.7), from one grounding of the rules, in the order asked."""
+        ids = list(dict.fromkeys(objects)) if objects is not None else [p.id for p in state.battlefield]
+        known = {p.id for p in state.battlefield}
+        for o in ids:
+            if o not in known:
+                state.permanent(o)  # raises UnknownObjectError, with the ids the state has
+        query = [F("__query", [F("could_produce", [_obj(o)])]) for o in ids]
+        sol = self._solve(state, "could_produce", query, fact_signatures=(("could_produce", 2),))
+        if sol.timed_out and "could_produce" not in sol.undecided:
+            self.incomplete.clear()  # the grounder derived every type as a fact: the answer is whole
+        found: dict[str, set[str]] = defaultdict(set)
+        for s in (*sol.named("could_produce"), *(sol.models[0] if sol.models else ())):
+            if s.name == "could_produce":
+                found[obj_id(s.arguments[0])].add(s.arguments[1].name.upper())
+        every = self._note_map(state)
+        shared = tuple(n for _, n, mana in every if mana)  # one tuple for every object that adds none
+        own_only = {pid for pid, _, mana in every if not mana}
+        tail = tuple(self.incomplete)
+        if self.incomplete and not sol.models:
+            tail += ("the types listed are those the rules derived for sure before the time limit; others may be missing",)
+        out = []
+        for o in ids:
+            notes = tuple(n for pid, n, mana in every if mana or pid == o) if o in own_only else shared
+            types = sorted(found.get(o, ()), key="WUBRGC".index)
+            out.append(CouldProduce(o, tuple(types), notes=notes + tail))
+        return tuple(out)
 
     # -- CR 106.12 -----------------------------------------------------------------------
 
+    @_bounded
     def tap(self, state: GameState, obj: str) -> TapResult:
         """Every legal outcome of tapping ``obj`` for mana (CR 106.12, 605, 614, 616)."""
         state.permanent(obj)
         sol = self._solve(
             state, "tap", [F("__query", [F("tap", [_obj(obj)])])], fact_signatures=GRAPH_SIGNATURES
         )
-        if not sol.models:
+        if not sol.models and not sol.timed_out:
             raise IllegalActionError(f"tapping {obj!r} for mana has no legal outcome")
         graphs: dict[clingo.Symbol, ReplacementGraph] = {}
         texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
@@ -221,6 +299,7 @@ class Engine(GameMixin):
 
     # -- a player's mana abilities --------------------------------------------------------
 
+    @_bounded
     def mana_abilities(self, state: GameState, player: str) -> tuple[AbilityReport, ...]:
         """Every activated mana ability of ``player``'s permanents: can it be activated now, and
         every distinct amount of mana it could add (CR 605, 106.7, 614, 616)."""
@@ -272,6 +351,7 @@ class Engine(GameMixin):
 
     # -- a player's mana pools ------------------------------------------------------------
 
+    @_bounded
     def pools(self, state: GameState, player: str, *, limit: int = 1000, maximal_limit: int = 5000) -> PoolsResult:
         """Every distinct mana pool ``player`` can have by activating any set of their mana
         abilities now, with the maximal ones marked; at most ``limit`` pools are listed, and the
@@ -287,10 +367,11 @@ class Engine(GameMixin):
         ranked = sorted(every, key=lambda m: (-m.total, m))
         listed = set(ranked[:limit]) | maximal
         notes = []
-        if len(every) > limit or not complete:
+        stopped = bool(self.incomplete)
+        if len(every) > limit or (not complete and not stopped):
             more = f"{len(every)}" if complete else f"more than {limit}"
             notes.append(f"{more} distinct pools; listed {limit} (raise the limit to see more)")
-        if not maximal_complete:
+        if not maximal_complete and not stopped:
             notes.append(
                 f"more than {max(limit, maximal_limit)} candidates for maximal pools; the maximal marks cover "
                 "the candidates found (raise --maximal-limit for all; the groups above describe every pool exactly)"
@@ -341,10 +422,12 @@ class Engine(GameMixin):
                 key=lambda g: (-len(g.members), g.members),
             )
         )
-        return {_pool_of(m) for m in sol.models[:limit]}, len(sol.models) <= limit, groups, tuple(sorted(complex_))
+        complete = len(sol.models) <= limit and not sol.timed_out
+        return {_pool_of(m) for m in sol.models[:limit]}, complete, groups, tuple(sorted(complex_))
 
     # -- replacement effects on one activation (CR 614, 616) ----------------------------
 
+    @_bounded
     def orders(self, state: GameState, obj: str, ability: int | None = None, *, limit: int = 100) -> OrdersResult:
         """Every legal order (up to ``limit``) of the replacement effects that apply when ``obj`` is
         tapped for mana, each with its result, and every distinct result with the number of orders
@@ -352,6 +435,8 @@ class Engine(GameMixin):
         perm = state.permanent(obj)
         probe = self.tap(state, obj)
         usable = sorted({o.ability for o in probe.outcomes})
+        if not usable and self.incomplete:
+            raise QueryTimeoutError(self.incomplete[0])
         if not usable:
             raise IllegalActionError(f"{obj!r} has no mana ability that can be activated now")
         if ability is not None:
@@ -428,7 +513,7 @@ class Engine(GameMixin):
             effects=tuple(effects),
             distinct=tuple(distinct),
             orders=tuple(sorted(orders)),
-            complete=len(sol.models) <= limit,
+            complete=len(sol.models) <= limit and not sol.timed_out,
             limit=limit,
             graph=tuple(sorted(edges)),
         )
