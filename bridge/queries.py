@@ -71,13 +71,14 @@ S = clingo.String
 
 
 def _bounded(method: Any) -> Any:
-    """A public query: the engine's time limit covers it whole, including the queries it asks."""
+    """A public query: the engine's time limit covers all its searches, including those of the
+    queries it asks in turn (``orders`` asks ``tap`` first)."""
 
     @functools.wraps(method)
     def run(self: Engine, *args: Any, **kw: Any) -> Any:
         if self._depth == 0:
             self.incomplete = []
-            self._deadline = None if self.timeout is None else time.monotonic() + self.timeout
+            self._deadline = None  # the clock starts at the query's first search (see _solve)
         self._depth += 1
         try:
             return method(self, *args, **kw)
@@ -124,6 +125,10 @@ class Engine(GameMixin):
             command = dump_program(self.dump, facts, query, project=bool(kw.get("project", True)))
             log.info("wrote %s; rerun with: %s", self.dump, command)
             print(f"mtgasp: wrote {self.dump}; rerun with: {command}", file=sys.stderr)
+        if self._deadline is None and self.timeout is not None:
+            # The time limit bounds the searches (grounding and solving) of the whole query,
+            # from its first one on; reading the cards and the state comes before.
+            self._deadline = time.monotonic() + self.timeout
         left = None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
         sol = solve(facts, query, timeout=left, **kw)
         if sol.timed_out:
