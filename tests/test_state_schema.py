@@ -7,10 +7,9 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-
 from mtgasp.cli import cli
 from mtgasp.state.json_schema import state_json_schema, state_json_schema_text
-from mtgasp.state.vocab import EFFECT_KINDS, INT_MAX, STEPS
+from mtgasp.state.vocab import EFFECT_KINDS, INT_MAX, QUANTITY_MAX, STEPS
 
 COMMITTED = Path(__file__).resolve().parents[1] / "docs" / "state.schema.json"
 
@@ -34,7 +33,8 @@ def test_schema_states_what_loading_checks() -> None:
     permanent = schema["$defs"]["PermanentEntry"]
     assert permanent["required"] == ["id", "card", "controller"]
     assert permanent["properties"]["damage"]["minimum"] == 0
-    assert permanent["properties"]["damage"]["maximum"] == INT_MAX
+    assert permanent["properties"]["damage"]["maximum"] == QUANTITY_MAX
+    assert schema["$defs"]["PlayerEntry"]["properties"]["life"]["maximum"] == INT_MAX
     assert "Damage marked on it this turn (CR 120.6)." == permanent["properties"]["damage"]["description"]
     refs = {ref["$ref"] for ref in schema["properties"]["effects"]["items"]["oneOf"]}
     assert refs == {f"#/$defs/Effect_{kind}" for kind in EFFECT_KINDS}

@@ -15,12 +15,12 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, NoReturn
 
-from annotated_types import Ge, Le, MinLen
+from annotated_types import Ge, Le, MaxLen, MinLen
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
 from .messages import show
-from .vocab import INT_MAX, INT_MIN
+from .vocab import INT_MAX, INT_MIN, QUANTITY_MAX
 
 #: The longest text a state may hold in one field (an id, a name, notes, Oracle text).
 MAX_TEXT_LENGTH = 20_000
@@ -48,16 +48,19 @@ def _kind_of_integer(minimum: int | None) -> str:
     )
 
 
-def check_int(value: object, minimum: int | None = None) -> int:
-    """An integer (not a boolean, not a float) of at least ``minimum`` that clingo can hold."""
+def check_int(value: object, minimum: int | None = None, maximum: int = INT_MAX) -> int:
+    """An integer (not a boolean, not a float) from ``minimum`` to ``maximum`` (at most what a
+    clingo number holds)."""
     kind = _kind_of_integer(minimum)
     if not isinstance(value, int) or isinstance(value, bool):
         fail(f"expected {kind}, got {show(value)}")
     if minimum is not None and value < minimum:
         fail(f"expected {kind}, got {show(value)}")
-    if not INT_MIN <= value <= INT_MAX:
-        low = INT_MIN if minimum is None else minimum
-        fail(f"expected {kind} from {low} to {INT_MAX} (what the rules' numbers hold), got {show(value)}")
+    if value > maximum:
+        why = "what the rules' numbers hold" if maximum == INT_MAX else "larger quantities would overflow the rules' sums"
+        fail(f"expected {kind} of at most {maximum} ({why}), got {show(value)}")
+    if value < INT_MIN:
+        fail(f"expected {kind} of at least {INT_MIN} (what the rules' numbers hold), got {show(value)}")
     return value
 
 
@@ -65,6 +68,10 @@ def Int(minimum: int | None = None) -> Any:  # noqa: N802 - a type factory
     """The type of an integer field of at least ``minimum`` (None: any) within clingo's range."""
     low = INT_MIN if minimum is None else minimum
     return Annotated[int, Ge(low), Le(INT_MAX), BeforeValidator(lambda v: check_int(v, minimum))]
+
+
+#: The type of a quantity: an integer from 0 to :data:`QUANTITY_MAX`.
+Quantity = Annotated[int, Ge(0), Le(QUANTITY_MAX), BeforeValidator(lambda v: check_int(v, 0, QUANTITY_MAX))]
 
 
 def check_bool(value: object) -> bool:
@@ -97,10 +104,16 @@ def bad_character(text: str) -> str | None:
     return None
 
 
-def check_text(value: object, what: str) -> str:
+#: The longest name or id (the longest card name has 141 characters).
+MAX_NAME_LENGTH = 200
+
+
+def check_text(value: object, what: str, max_length: int = MAX_TEXT_LENGTH) -> str:
     """A non-empty string of printable text, stripped."""
     if not isinstance(value, str) or not value.strip():
         fail(f"expected {what}, got {show(value)}{yaml_hint(value)}")
+    if len(value) > max_length:
+        fail(f"expected {what} of at most {max_length} characters, got {show(value)}")
     why = bad_character(value)
     if why is not None:
         fail(f"expected {why}, got {show(value)}")
@@ -111,12 +124,12 @@ def check_ident(value: object, what: str) -> str:
     """An id: text, or an integer (read as its digits: ``players: [1, 2]``)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    return check_text(value, what)
+    return check_text(value, what, MAX_NAME_LENGTH)
 
 
-def Text(what: str) -> Any:  # noqa: N802 - a type factory
+def Text(what: str, max_length: int = MAX_TEXT_LENGTH) -> Any:  # noqa: N802 - a type factory
     """The type of a text field; ``what`` says what was expected (``a card name``)."""
-    return Annotated[str, MinLen(1), BeforeValidator(lambda v: check_text(v, what))]
+    return Annotated[str, MinLen(1), MaxLen(max_length), BeforeValidator(lambda v: check_text(v, what, max_length))]
 
 
 def Ident(what: str) -> Any:  # noqa: N802 - a type factory

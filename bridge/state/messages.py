@@ -45,7 +45,8 @@ def format_path(path: PathKey) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            out += ("." if out else "") + (text if len(text) <= EXCERPT else text[:EXCERPT] + "...")
     return out or "(top level)"
 
 

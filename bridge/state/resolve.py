@@ -355,7 +355,9 @@ class Resolver:
         for player, pool in f.mana_pool.items():
             ident = self.player(player, ("mana_pool", player))
             given = pool.model_fields_set
-            pools[ident] = FrozenDict((m, getattr(pool, m)) for m in MANA_TYPES if m in given)
+            amounts = FrozenDict((m, getattr(pool, m)) for m in MANA_TYPES if m in given)
+            if amounts:  # an empty pool is no pool
+                pools[ident] = amounts
             restricted.extend(RestrictedMana(ident, r.mana, r.amount, r.spend_only) for r in pool.restricted)
         return FrozenDict(pools), tuple(restricted)
 

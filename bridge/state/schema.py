@@ -21,12 +21,14 @@ from pydantic import (
 )
 
 from .fields import (
+    MAX_NAME_LENGTH,
     Bool,
     Choice,
     Ident,
     Int,
     List,
     Mapping_,
+    Quantity,
     Text,
     check_ident,
     check_mapping,
@@ -64,7 +66,7 @@ from .vocab import (
 
 PlayerId = Ident("a player id")
 PermanentId = Ident("a permanent id")
-CardName = Text("a card name")
+CardName = Text("a card name", MAX_NAME_LENGTH)
 
 
 # -- players ---------------------------------------------------------------------------------
@@ -86,7 +88,7 @@ def _counter_kinds(value: object, what: str) -> object:
 
 
 def Counters(what: str) -> Any:  # noqa: N802 - a type factory
-    return Annotated[dict[str, Int(0)], BeforeValidator(lambda v: _counter_kinds(v, what))]
+    return Annotated[dict[str, Quantity], BeforeValidator(lambda v: _counter_kinds(v, what))]
 
 
 class PlayerEntry(Entry):
@@ -190,7 +192,7 @@ class PermanentEntry(Entry):
     """A token (CR 111)."""
     counters: Counters("counters by kind, e.g. {+1/+1: 2, charge: 1}") = {}
     """Counters by kind (CR 122), kinds as Oracle text names them: ``{+1/+1: 2}``."""
-    damage: Int(0) = 0
+    damage: Quantity = 0
     """Damage marked on it this turn (CR 120.6)."""
     attached_to: PermanentId | None = None
     """The permanent it is attached to (CR 301.5, 303.4)."""
@@ -219,12 +221,12 @@ class ManaPool(Entry):
     label: ClassVar[str] = "a mana pool"
     shape: ClassVar[str] = "mana by type, e.g. {G: 2, C: 1}"
 
-    W: Int(0) | None = None
-    U: Int(0) | None = None
-    B: Int(0) | None = None
-    R: Int(0) | None = None
-    G: Int(0) | None = None
-    C: Int(0) | None = None
+    W: Quantity | None = None
+    U: Quantity | None = None
+    B: Quantity | None = None
+    R: Quantity | None = None
+    G: Quantity | None = None
+    C: Quantity | None = None
     restricted: List(RestrictedManaEntry, "restricted mana {mana, amount, spend_only}") = []
     """Mana that can be spent only as its restriction says (CR 106.6)."""
 
@@ -278,9 +280,9 @@ CardType = Choice(f"a card type ({', '.join(CARD_TYPES)})", _card_type, CARD_TYP
 
 
 class _SetBasePT(Entry):
-    power: Int(0)
+    power: Quantity
     """Base power it sets (layer 7b, CR 613.4b)."""
-    toughness: Int(0)
+    toughness: Quantity
     """Base toughness it sets."""
 
 

@@ -9,7 +9,19 @@ from typing import Annotated, Any, ClassVar
 import clingo
 from pydantic import BeforeValidator, model_validator
 
-from .fields import Bool, Choice, Ident, Int, List, Mapping_, Text, check_text, fail
+from .fields import (
+    MAX_NAME_LENGTH,
+    Bool,
+    Choice,
+    Ident,
+    Int,
+    List,
+    Mapping_,
+    Quantity,
+    Text,
+    check_text,
+    fail,
+)
 from .messages import show
 from .schema_base import Entry
 from .vocab import MANA_TYPES, STEPS
@@ -55,7 +67,7 @@ class CardEntry(Entry):
 
     id: Ident("a card id (a short name such as 'elf')")
     """Unique among the objects of the state and different from every player id."""
-    card: Text("a card name")
+    card: Text("a card name", MAX_NAME_LENGTH)
     """The card it is (an emblem or a token: a definition in ``cards:``)."""
     owner: PlayerId | None = None
     """Its owner (CR 108.3); default: the player whose hand, library or graveyard it is in.
@@ -73,7 +85,7 @@ class Hand(Entry):
         "size": "missing: a hand given as a mapping needs 'size' (how many cards it holds)"
     }
 
-    size: Int(0)
+    size: Quantity
     """How many cards it holds, known or not."""
     cards: List(CardEntry, "cards") = []
     """The known cards."""
@@ -92,7 +104,7 @@ class Library(Entry):
         "size": "missing: a library given as a mapping needs 'size' (how many cards it holds)"
     }
 
-    size: Int(0)
+    size: Quantity
     """How many cards it holds, known or not."""
     top: List(CardEntry, "cards, top first") = []
     """The known cards from the top down (position 1 is the top)."""
@@ -114,7 +126,7 @@ class StackEntry(Entry):
 
     id: Ident("a stack object id (a short name such as 'bolt')")
     """Unique among the objects of the state."""
-    card: Text("a card name") | None = None
+    card: Text("a card name", MAX_NAME_LENGTH) | None = None
     """A spell: the card. An ability: the card whose ability it is (default: its source's)."""
     ability: Int(1) | None = None
     """An ability: which ability of the card, 1 for the first in text order."""
@@ -124,7 +136,7 @@ class StackEntry(Entry):
     """Its controller (CR 108.4)."""
     owner: PlayerId | None = None
     """Its owner; default: the controller."""
-    x: Int(0) | None = None
+    x: Quantity | None = None
     """The value chosen for X (CR 107.3)."""
     targets: List(Ident("a player id or an object id"), "player or object ids") = []
     """Its targets in order (CR 115)."""
@@ -153,7 +165,7 @@ class RestrictedManaEntry(Entry):
 
     mana: ManaSymbol
     """Its type."""
-    amount: Int(0)
+    amount: Quantity
     """How much."""
     spend_only: Term("a spending restriction as an ASP term")
     """The restriction, as an ASP term (the rules' name of it)."""
@@ -191,7 +203,7 @@ class PendingTriggerEntry(Entry):
         key: f"missing: a pending trigger needs '{key}'" for key in ("ability", "source", "controller")
     }
 
-    card: Text("a card name") | None = None
+    card: Text("a card name", MAX_NAME_LENGTH) | None = None
     """The card whose ability it is; default: its source's card."""
     ability: Int(1)
     """Which ability of the card, 1 for the first in text order."""
@@ -212,15 +224,15 @@ class ActivationEntry(Entry):
 
     object: ObjectId
     """The object whose ability it is."""
-    card: Text("a card name") | None = None
+    card: Text("a card name", MAX_NAME_LENGTH) | None = None
     """The card whose ability it is; default: the object's card."""
     ability: Int(1)
     """Which ability of the card, 1 for the first."""
-    times: Int(0)
+    times: Quantity
     """How many times this turn."""
 
 
-Counts = Mapping_(PlayerId, Int(0), "counts by player, e.g. {alice: 1}")
+Counts = Mapping_(PlayerId, Quantity, "counts by player, e.g. {alice: 1}")
 
 
 class TurnMemory(Entry):

@@ -15,6 +15,10 @@ READ_VERSIONS: tuple[int, ...] = (1, 2)
 INT_MIN = -(2**31)
 INT_MAX = 2**31 - 1
 
+#: The largest quantity (counters, damage, mana in a pool, cards in a zone, X, counts this turn):
+#: the rules add quantities up, and a thousand of these still fit in a clingo number.
+QUANTITY_MAX = 1_000_000
+
 #: Steps of a turn in order, by CR 500-514 names (the main phases have no steps; they are listed
 #: by phase name). ``step(S)`` facts use these names as constants.
 STEPS: tuple[str, ...] = (
