@@ -146,8 +146,11 @@ def could_produce_cmd(c: Context, state_file: str, objects: tuple[str, ...], as_
     emit(
         as_json,
         {"could_produce": [r.to_json() for r in results]},
-        lambda: [f"{r.object:>16}: {' '.join('{' + t + '}' for t in r.types) or 'nothing'}" for r in results]
-        + ["(CR 106.7: " + summary("106.7") + ")"]
+        lambda: [
+            f"{r.object:>16}: {' '.join('{' + t + '}' for t in r.types) or 'nothing'}   [CR {', '.join(r.rules)}]"
+            + (f"; effects: {', '.join(r.effects)}" if r.effects else "")
+            for r in results
+        ]
         + [f"note: {n}" for n in notes],
     )
 
@@ -176,6 +179,8 @@ def tap_lines(r: TapResult) -> Iterable[str]:
                 line += f"; {t.object} triggers: +{t.adds} to {t.recipient}"
             yield line
             yield "      rules: " + ", ".join(o.rules)
+            if o.effects:
+                yield "      effects: " + ", ".join(o.effects)
     for note in r.notes:
         yield f"  note: {note}"
 

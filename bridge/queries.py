@@ -46,7 +46,7 @@ from .results import (
     cr_key,
 )
 from .state import GameState
-from .terms import AbilityRef, Mana, describe_choice, instance, label_text, obj_id, player_id, symbol_text
+from .terms import AbilityRef, Mana, describe_choice, effect_text, instance, label_text, obj_id, player_id, symbol_text
 
 __all__ = [
     "AbilityReport",
@@ -102,6 +102,7 @@ class Engine(GameMixin):
     def __init__(self, db: CardDatabase | None = None, *, dump: str | None = None, timeout: float | None = None) -> None:
         self.db = db if db is not None else CardDatabase.default()
         self.dump = dump
+        self._cards: dict[str, str] = {}
         """If set, every query's facts are written to this file first, with the clingo command."""
         if timeout is not None and not timeout > 0:
             raise ValueError(f"timeout: expected a positive number of seconds or None, got {timeout!r}")
@@ -206,9 +207,16 @@ class Engine(GameMixin):
         if sol.timed_out and "could_produce" not in sol.undecided:
             self.incomplete.clear()  # the grounder derived every type as a fact: the answer is whole
         found: dict[str, set[str]] = defaultdict(set)
+        rules: dict[str, set[str]] = defaultdict(set)
+        effects: dict[str, set[str]] = defaultdict(set)
+        cards = {p.id: p.card for p in state.battlefield}
         for s in (*sol.named("could_produce"), *(sol.models[0] if sol.models else ())):
             if s.name == "could_produce":
                 found[obj_id(s.arguments[0])].add(s.arguments[1].name.upper())
+            elif s.name == "cites" and s.arguments[0].name == "cp":
+                rules[obj_id(s.arguments[0].arguments[0])].add(s.arguments[1].string)
+            elif s.name == "effect_applied" and s.arguments[0].name == "cp":
+                effects[obj_id(s.arguments[0].arguments[0])].add(effect_text(s.arguments[1], cards))
         every = self._note_map(state)
         shared = tuple(n for _, n, mana in every if mana)  # one tuple for every object that adds none
         own_only = {pid for pid, _, mana in every if not mana}
@@ -219,7 +227,15 @@ class Engine(GameMixin):
         for o in ids:
             notes = tuple(n for pid, n, mana in every if mana or pid == o) if o in own_only else shared
             types = sorted(found.get(o, ()), key="WUBRGC".index)
-            out.append(CouldProduce(o, tuple(types), notes=notes + tail))
+            out.append(
+                CouldProduce(
+                    o,
+                    tuple(types),
+                    rules=tuple(sorted(rules.get(o, ()), key=cr_key)),
+                    notes=notes + tail,
+                    effects=tuple(sorted(effects.get(o, ()))),
+                )
+            )
         return tuple(out)
 
     # -- CR 106.12 -----------------------------------------------------------------------
@@ -228,6 +244,7 @@ class Engine(GameMixin):
     def tap(self, state: GameState, obj: str) -> TapResult:
         """Every legal outcome of tapping ``obj`` for mana (CR 106.12, 605, 614, 616)."""
         state.permanent(obj)
+        self._cards = {p.id: p.card for p in state.battlefield}
         sol = self._solve(
             state, "tap", [F("__query", [F("tap", [_obj(obj)])])], fact_signatures=GRAPH_SIGNATURES
         )
@@ -269,6 +286,7 @@ class Engine(GameMixin):
         triggers: list[Trigger] = []
         adds: dict[str, Mana] = {}
         rules: list[str] = []
+        effects: list[str] = []
         for s in model:
             a = s.arguments
             if s.name == "pick_init" and a[0] == ev:
@@ -281,8 +299,10 @@ class Engine(GameMixin):
             elif s.name == "adds_total":
                 p = player_id(a[0])
                 adds[p] = adds.get(p, Mana()) + Mana.one(a[1].name, a[2].number)
-            elif s.name == "cite":
-                rules.append(a[0].string)
+            elif s.name == "cites":
+                rules.append(a[1].string)
+            elif s.name == "effect_applied":
+                effects.append(effect_text(a[1], self._cards))
         orders = 1
         if s0_sym is not None and s_sym is not None:
             if ev not in graphs:
@@ -300,6 +320,7 @@ class Engine(GameMixin):
             adds=tuple(sorted(adds.items())),
             rules=tuple(sorted(set(rules), key=cr_key)),
             text=texts.get(use.arguments[1], ""),
+            effects=tuple(sorted(set(effects))),
         )
 
     # -- a player's mana abilities --------------------------------------------------------
@@ -318,11 +339,12 @@ class Engine(GameMixin):
             fact_signatures=(("ability_text", 2),),
         )
         texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
+        cards = {p.id: p.card for p in state.battlefield}
         model = sol.models[0] if sol.models else frozenset()
         found: dict[tuple[clingo.Symbol, clingo.Symbol], dict[str, Any]] = {}
 
         def entry(o: clingo.Symbol, a: clingo.Symbol) -> dict[str, Any]:
-            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set(), "rules": set()})
+            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set(), "rules": set(), "effects": set()})
 
         for s in model:
             a = s.arguments
@@ -334,8 +356,10 @@ class Engine(GameMixin):
                 entry(a[0], a[1])["cost"].extend([_symbol_text(a[2])] * a[3].number)
             elif s.name == "could_add":
                 entry(a[0], a[1])["adds"].add(Mana.from_symbol(a[2]))
-            elif s.name == "cite":
-                entry(a[0], a[1])["rules"].add(a[2].string)
+            elif s.name == "cites" and a[0].name == "ma":
+                entry(*a[0].arguments)["rules"].add(a[1].string)
+            elif s.name == "effect_applied" and a[0].name == "ma":
+                entry(*a[0].arguments)["effects"].add(effect_text(a[1], cards))
             elif s.name == "not_modelled":
                 entry(a[0], a[1])["unknown"] = True
         reports = [
@@ -349,6 +373,7 @@ class Engine(GameMixin):
                 could_add=tuple(sorted(e["adds"])),
                 rules=tuple(sorted(e["rules"] | e["reasons"], key=cr_key)),
                 modelled=not e.get("unknown", False),
+                effects=tuple(sorted(e["effects"])),
             )
             for (o, ab), e in found.items()
         ]
@@ -481,6 +506,9 @@ class Engine(GameMixin):
         )
         chooser = next((player_id(f.arguments[1]) for f in sol.named("chooser") if f.arguments[0] == ev), perm.controller)
         orders = []
+        rules: set[str] = set()
+        for model in sol.models:
+            rules.update(s.arguments[1].string for s in model if s.name == "cites")
         for model in sol.models[:limit]:
             steps: dict[int, Application] = {}
             choice, produced, final = "", Mana(), Mana()
@@ -521,6 +549,7 @@ class Engine(GameMixin):
             complete=len(sol.models) <= limit and not sol.timed_out,
             limit=limit,
             graph=tuple(sorted(edges)),
+            rules=tuple(sorted(rules, key=cr_key)),
         )
 
 

@@ -84,9 +84,11 @@ class TapOutcome:
     adds: tuple[tuple[str, Mana], ...]
     """The mana each player adds in all, by player id."""
     rules: tuple[str, ...]
-    """The CR rules that produced this outcome."""
+    """The CR rules that fired for this outcome (traced by the rules, ``rules_asp/trace.lp``)."""
     text: str = ""
     """The ability's text."""
+    effects: tuple[str, ...] = ()
+    """The continuous and replacement effects that applied to it."""
 
     def adds_for(self, player: str) -> Mana:
         return dict(self.adds).get(player, Mana())
@@ -103,6 +105,7 @@ class TapOutcome:
             "triggers": [t.to_json() for t in self.triggers],
             "adds": {p: m.as_dict() for p, m in self.adds},
             "rules": rules_json(self.rules),
+            "effects": list(self.effects),
         }
 
 
@@ -149,11 +152,20 @@ class CouldProduce:
 
     object: str
     types: tuple[str, ...]
-    rules: tuple[str, ...] = ("106.7",)
+    rules: tuple[str, ...] = ()
+    """The CR rules that fired for the answer (traced by the rules)."""
     notes: tuple[str, ...] = ()
+    effects: tuple[str, ...] = ()
+    """The continuous and replacement effects that applied."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"object": self.object, "types": list(self.types), "rules": rules_json(self.rules), "notes": list(self.notes)}
+        return {
+            "object": self.object,
+            "types": list(self.types),
+            "rules": rules_json(self.rules),
+            "effects": list(self.effects),
+            "notes": list(self.notes),
+        }
 
 
 @dataclass(frozen=True)
@@ -174,6 +186,8 @@ class AbilityReport:
     """The CR rules behind the answer."""
     modelled: bool = True
     """False when the rules cannot work out what it adds yet (``could_add`` is then empty)."""
+    effects: tuple[str, ...] = ()
+    """The continuous and replacement effects that applied."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -186,6 +200,7 @@ class AbilityReport:
             "mana_cost": list(self.mana_cost),
             "could_add": [str(m) for m in self.could_add],
             "rules": rules_json(self.rules),
+            "effects": list(self.effects),
         }
 
 
@@ -314,6 +329,8 @@ class OrdersResult:
     limit: int
     graph: tuple[tuple[str, str, str, int], ...] = ()
     """Edges (from node, to node, effect, copies) of the graph of CR 616 applications, for DOT."""
+    rules: tuple[str, ...] = ()
+    """The CR rules that fired (traced by the rules)."""
 
     @property
     def total_orders(self) -> int:
@@ -330,7 +347,7 @@ class OrdersResult:
             "orders": [o.to_json() for o in self.orders],
             "complete": self.complete,
             "limit": self.limit,
-            "rules": rules_json(("614.1a", "614.5", "616.1", "616.1e", "616.1f", "106.12b")),
+            "rules": rules_json(self.rules),
         }
 
     def to_dot(self) -> str:

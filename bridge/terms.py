@@ -13,7 +13,7 @@ from functools import total_ordering
 
 import clingo
 
-__all__ = ["MANA_TYPES", "Mana", "AbilityRef", "obj_id", "player_id", "symbol_text", "describe_choice", "label_text", "instance"]
+__all__ = ["MANA_TYPES", "Mana", "AbilityRef", "obj_id", "player_id", "symbol_text", "describe_choice", "label_text", "instance", "effect_text"]
 
 #: The six types of mana in the order of the rules' vectors mana(W,U,B,R,G,C) (CR 106.1b).
 MANA_TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
@@ -170,3 +170,16 @@ def instance(sym: clingo.Symbol, cards: Mapping[str, str]) -> tuple[str, str]:
     """re(obj("mr"), ab(card("Mana Reflection"), 1)) → ("mr", "Mana Reflection")."""
     o = obj_id(sym.arguments[0])
     return o, cards.get(o, AbilityRef.from_symbol(sym.arguments[1]).card)
+
+
+def effect_text(sym: clingo.Symbol, cards: Mapping[str, str]) -> str:
+    """An effect that applied, for explanations: re(obj("mr"), ab(card("Mana Reflection"), 1)) →
+    "mr (Mana Reflection), ability 1"; resolved(E) → "effect E"."""
+    if sym.type == clingo.SymbolType.Function and sym.name in ("re", "ce") and len(sym.arguments) == 2:
+        o, card = instance(sym, cards)
+        ref = AbilityRef.from_symbol(sym.arguments[1])
+        where = f", ability {'.'.join(map(str, ref.index))}" if ref.index else ""
+        return f"{o} ({card}){where}"
+    if sym.type == clingo.SymbolType.Function and sym.name == "resolved" and sym.arguments:
+        return f"effect {symbol_text(sym.arguments[0])}"
+    return str(sym)

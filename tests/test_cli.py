@@ -29,7 +29,12 @@ def test_tap_json_lists_every_outcome(capsys: pytest.CaptureFixture[str]) -> Non
 def test_could_produce_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "could-produce", str(EXAMPLES / "mana-basics.yaml"), "cradle", "pool")
     assert code == 0
-    assert out.splitlines()[:2] == ["          cradle: nothing", "            pool: {U} {G}"]
+    # The rules that fired for each answer: CR 106.7 (could produce), 605.1a (the land's ability
+    # is a mana ability); the pool reflects lands whose intrinsic abilities give U and G (305.6).
+    assert out.splitlines()[:2] == [
+        "          cradle: nothing   [CR 106.7, 605.1a]",
+        "            pool: {U} {G}   [CR 106.7, 305.6, 605.1a]",
+    ]
 
 
 def test_orders_dot(capsys: pytest.CaptureFixture[str]) -> None:

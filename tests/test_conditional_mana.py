@@ -90,8 +90,9 @@ def test_unless_and_for_each_around_the_mana_leave_the_ability_out_and_say_so() 
         )
 
 
-def test_cr602_5b_5d_activation_restrictions_on_turn_and_timing() -> None:
-    # "Activate only as a sorcery" (CR 602.5d) and "only during an opponent's turn" (602.5b),
+def test_cr602_5_5d_activation_restrictions_on_turn_and_timing() -> None:
+    # "Activate only as a sorcery" (CR 602.5d) and "only during an opponent's turn" (602.5: a
+    # player can't begin to activate an ability that's prohibited from being activated),
     # read against the state's active player and step; other "Activate only if ..." conditions
     # are not read yet: the ability is reported as not modelled (what it adds is left out).
     cards = (
@@ -112,9 +113,9 @@ def test_cr602_5b_5d_activation_restrictions_on_turn_and_timing() -> None:
         return {a.object: (a.activatable, a.reasons, a.modelled) for a in ENGINE.mana_abilities(st, "alice")}
 
     assert usable("alice", "precombat_main") == {
-        "sorc": (True, (), True), "night": (False, ("602.5b",), True), "proud": (True, (), False)}
+        "sorc": (True, (), True), "night": (False, ("602.5",), True), "proud": (True, (), False)}
     assert usable("alice", "upkeep") == {
-        "sorc": (False, ("602.5d",), True), "night": (False, ("602.5b",), True), "proud": (True, (), False)}
+        "sorc": (False, ("602.5d",), True), "night": (False, ("602.5",), True), "proud": (True, (), False)}
     assert usable("bob", "postcombat_main") == {
         "sorc": (False, ("602.5d",), True), "night": (True, (), True), "proud": (True, (), False)}
 
