@@ -10,6 +10,21 @@ from __future__ import annotations
 __all__ = ["CR_SUMMARIES", "summary"]
 
 CR_SUMMARIES: dict[str, str] = {
+    "102.1": "the active player is the player whose turn it is",
+    "103.8a": "in a two-player game, the player who plays first skips the draw step of their first turn",
+    "117.3d": "a player with priority who takes no action passes; the next player in turn order receives priority",
+    "117.4": "when all players pass in succession, the top of the stack resolves, or with an empty stack the step ends",
+    "305.1": "a player may play a land during a main phase of their turn with the stack empty (a special action)",
+    "500.1": "a turn has five phases in order: beginning, precombat main, combat, postcombat main, ending",
+    "500.2": "a phase or step with priority ends when the stack is empty and all players pass in succession",
+    "500.5": "as a step or phase ends, effects lasting until then expire and unspent mana empties",
+    "502.3": "in the untap step the active player untaps their permanents",
+    "504.1": "in the draw step the active player draws a card",
+    "508.8": "with no attackers, the declare blockers and combat damage steps are skipped",
+    "514.2": "in the cleanup step damage is removed and 'until end of turn' effects end",
+    "603.3b": "triggered abilities go on the stack in APNAP order, each player ordering their own",
+    "614.12": "some replacement effects modify how a permanent enters the battlefield",
+    "704.5j": "the legend rule: of two or more legendary permanents with the same name a player controls, all but one go to the graveyard",
     "102.2": "each other player is an opponent",
     "106.1a": "there are five colors of mana",
     "106.1b": "there are six types of mana: white, blue, black, red, green and colorless",
