@@ -30,7 +30,7 @@ CASES = [
     ("counter_inf", "s.yaml", f"players: [a]\nbattlefield: [{BEARS}, counters: {{charge: .inf}}}}]\n",
      "battlefield[0].counters.charge", "got inf"),
     ("int_5000_digits_yaml", "s.yaml", "players: [{id: a, life: " + "9" * 5000 + "}]\n", "players[0].life", "5000 digits"),
-    ("int_5000_digits_json", "s.json", '{"players": [{"id": "a", "life": ' + "9" * 5000 + "}]}", "(document)", "5000 digits"),
+    ("int_5000_digits_json", "s.json", '{"players": [{"id": "a", "life": ' + "9" * 5000 + "}]}", "players[0].life", "got an integer of 5000 digits"),
     ("tag_int_on_word", "s.yaml", "players: [{id: a, life: !!int word}]\n", "players[0].life", "!!int"),
     ("tag_python", "s.yaml", "players: [a]\nnotes: !!python/object/apply:os.system [echo]\n", "notes", "!!python/object/apply"),
     ("tag_binary", "s.yaml", "players: [a]\nnotes: !!binary aGVsbG8=\n", "notes", "!!binary"),

@@ -19,7 +19,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from .messages import show
+from .messages import LongInteger, show
 from .vocab import INT_MAX, INT_MIN, QUANTITY_MAX
 
 #: The longest text a state may hold in one field (an id, a name, notes, Oracle text).
@@ -52,6 +52,8 @@ def check_int(value: object, minimum: int | None = None, maximum: int = INT_MAX)
     """An integer (not a boolean, not a float) from ``minimum`` to ``maximum`` (at most what a
     clingo number holds)."""
     kind = _kind_of_integer(minimum)
+    if isinstance(value, LongInteger):
+        fail(f"expected {kind} that fits the rules' numbers (at most {maximum}), got {show(value)}")
     if not isinstance(value, int) or isinstance(value, bool):
         fail(f"expected {kind}, got {show(value)}")
     if minimum is not None and value < minimum:

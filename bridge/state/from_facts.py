@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 import clingo
@@ -314,7 +315,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
             key=lambda a: (a.object, a.card, a.ability),
         )
     )
-    return GameState(
+    state = GameState(
         players=players,
         active=active,
         step=step_sym.name if step_sym is not None else "precombat_main",
@@ -339,6 +340,19 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
         spells_cast=FrozenDict((_id(p, "player"), n.number) for p, n in sorted(by["cast_this_turn"])),
         activated=activated,
     )
+    return _plain_timestamps(state)
+
+
+def _plain_timestamps(state: GameState) -> GameState:
+    """The state without ``timestamp`` fields when the order of the file says the same (the
+    battlefield as listed, then the effects as listed): a saved successor reads like a hand-written
+    file."""
+    plain = replace(
+        state,
+        battlefield=tuple(replace(p, timestamp=0) for p in state.battlefield),
+        effects=tuple(replace(e, timestamp=0) for e in state.effects),
+    )
+    return plain if plain.timestamp_order() == state.timestamp_order() else state
 
 
 def _effects(by: dict[str, list[tuple[clingo.Symbol, ...]]]) -> tuple[Effect, ...]:

@@ -13,11 +13,26 @@ PathKey = tuple[str | int, ...]
 EXCERPT = 60
 
 
+class LongInteger:
+    """An integer literal too long to be converted (it stands for it in the parsed data, so that
+    the field it is in is named in the message): ``digits`` is its length."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"an integer of {self.digits} digits"
+
+
 def show(value: object) -> str:
     """A value as a message shows it: strings quoted (an excerpt of at most :data:`EXCERPT`
     characters, control characters escaped), YAML scalars as YAML spells them."""
     if value is None:
         return "nothing (null)"
+    if isinstance(value, LongInteger):
+        return f"an integer of {value.digits} digits"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Mapping):

@@ -21,7 +21,7 @@ import yaml
 
 from ..cards import CardDatabase
 from ..errors import InvalidStateError, StateSyntaxError
-from .messages import PathKey, format_path, show
+from .messages import LongInteger, PathKey, format_path, show
 from .model import GameState
 from .validate import state_from_dict
 
@@ -259,9 +259,9 @@ def _parse_json(text: str, source: str | None) -> object:
             out[key] = value
         return out
 
-    def integer(digits: str) -> int:
+    def integer(digits: str) -> int | LongInteger:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-            raise _LongJsonNumber(len(digits))
+            return LongInteger(len(digits))  # refused by the field's check, which names the field
         return int(digits)
 
     try:
@@ -274,17 +274,10 @@ def _parse_json(text: str, source: str | None) -> object:
         raise StateSyntaxError(
             f"JSON error: duplicate key {show(exc.args[0])} in one object; each key may appear once", source=source
         ) from None
-    except _LongJsonNumber as exc:
-        raise StateSyntaxError(
-            f"JSON error: an integer of {exc.args[0]} digits; numbers of a state are 32-bit integers", source=source
-        ) from None
 
 
 class _DuplicateJsonKey(Exception):
     pass
 
-
-class _LongJsonNumber(Exception):
-    pass
 
 
