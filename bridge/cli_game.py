@@ -17,6 +17,7 @@ import yaml
 
 from .errors import InvalidStateError
 from .game import ApplyResult, Successor
+from .state import GameState
 
 __all__ = ["game_commands"]
 
@@ -50,7 +51,7 @@ def apply_lines(r: ApplyResult) -> Iterable[str]:
         yield f"  not modelled: {n}"
 
 
-def _write_successors(out: str, successors: Iterable[Successor]) -> list[str]:
+def _write_successors(out: str, successors: Iterable[Successor], base: GameState | None = None) -> list[str]:
     """Each successor as a state file (``state_from_facts`` of mtgasp.state when it exists), else
     as its facts (``successor-N.lp``)."""
     from . import state as state_module
@@ -62,7 +63,7 @@ def _write_successors(out: str, successors: Iterable[Successor]) -> list[str]:
     for i, s in enumerate(successors, start=1):
         if to_state is not None:
             path = directory / f"successor-{i}.yaml"
-            state_module.dump_state(to_state(sorted(s.position.facts)), path)
+            state_module.dump_state(to_state(sorted(s.position.facts), base), path)  # base: its cards:, notes
         else:
             path = directory / f"successor-{i}.lp"
             path.write_text("".join(f"{f}.\n" for f in s.position.lines()), encoding="utf-8")
@@ -92,11 +93,12 @@ def actions_cmd(c: Any, state_file: str, as_json: bool) -> None:
 def apply_cmd(c: Any, state_file: str, action: str, out: str | None, no_settle: bool, as_json: bool) -> None:
     """Every distinct successor state of ACTION (pass, settle, play:ID, cast:ID, activate:ID[:N]),
     the choices that lead to each and how many choice sequences, and the rules that fired."""
-    r = c.engine().apply(c.state(state_file), action, settle=not no_settle)
+    state = c.state(state_file)
+    r = c.engine().apply(state, action, settle=not no_settle)
     data = r.to_json()
     lines = list(apply_lines(r))
     if out:
-        files = _write_successors(out, r.successors)
+        files = _write_successors(out, r.successors, state)
         data["written"] = files
         lines += [f"  wrote {f}" for f in files]
     _emit(as_json, data, lines)

@@ -327,3 +327,26 @@ def test_lost_players_and_deathtouch_damage_round_trip() -> None:
     assert {'lost(player("b"))', 'damaged_by_deathtouch(obj("c"))'} <= facts
     assert set(strs(state_from_facts(state.facts(), state))) == facts
     assert loads_state(dumps_state(state)) == state
+
+
+def test_apply_out_writes_successors_that_load_with_the_states_own_cards(tmp_path: Path) -> None:
+    # A successor written by `apply --out` keeps the state's cards: (its base), so it loads again.
+    from click.testing import CliRunner
+
+    from mtgasp.cli import cli
+
+    start = tmp_path / "s.yaml"
+    start.write_text(
+        "players: [a, b]\nturn: 2\nhand:\n  a: [{id: h, card: Test Land}]\nlibrary: {a: {size: 9}}\n"
+        'cards: [{name: Test Land, type_line: Land, oracle_text: "{T}: Add {G}."}]\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["apply", str(start), "play:h", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    (written,) = sorted(out.glob("*.yaml"))
+    successor = load_state(written)
+    assert successor.battlefield[0].id == "h" and successor.battlefield[0].card == "Test Land"
+    assert successor.hands["a"] == Hidden(0) and successor.libraries["a"] == Hidden(9)
+    assert successor.lands_played == {"a": 1} and successor.turn == 2
+    assert [c.name for c in successor.cards] == ["Test Land"]
