@@ -27,6 +27,15 @@ CARDS = [
 ]
 
 
+_TOUGHNESS = {"Bear": 2, "Warded": 1}
+
+
+def creature(ident: str, name: str, controller: str = A, *extra: str) -> list[str]:
+    """A creature permanent. Until the layer rules (CR 613.4) derive toughness/2, its printed
+    toughness is given with the state, so that CR 704.5f does not hold the state unsettled."""
+    return permanent(ident, name, controller, f"toughness(O, {_TOUGHNESS[name]})", *extra)
+
+
 def game(*facts: str | list[str], step: str = "precombat_main", priority: str = A, active: str = A) -> Game:
     flat: list[str] = []
     for f in facts:
@@ -61,7 +70,7 @@ def test_cr305_9_a_land_is_not_cast() -> None:
 
 
 def test_cr601_2f_without_the_mana_it_is_not_castable() -> None:
-    assert game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 1)", permanent("bear", "Bear", B)).legal() == ["pass"]
+    assert game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 1)", creature("bear", "Bear", B)).legal() == ["pass"]
 
 
 # -- CR 601.2a, 601.2h, 601.2i: the spell moves, is paid for, is cast ------------------------------
@@ -79,7 +88,7 @@ def test_cr601_2h_which_mana_pays_the_generic_part_is_a_choice_of_distinct_pools
     # Blast costs {1}{R}; the pool holds {R}{R}{U}: the {1} is paid with {R} (pool left: {U}) or
     # with {U} (pool left: {R}) — two successors.
     g = game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 2)", f"mana_pool({A}, u, 1)",
-             permanent("bear", "Bear", B))
+             creature("bear", "Bear", B))
     pools = sorted(tuple(s.facts("mana_pool")) for s in g.distinct('cast(obj("blast"))'))
     assert pools == [(f"mana_pool({A},r,1)",), (f"mana_pool({A},u,1)",)]
 
@@ -87,7 +96,7 @@ def test_cr601_2h_which_mana_pays_the_generic_part_is_a_choice_of_distinct_pools
 def test_cr601_2g_lands_are_tapped_for_mana_only_when_the_pool_is_short() -> None:
     # Bolt ({R}) with an empty pool and two Mountains: tap one or the other (two successors,
     # times three targets: the two players and Bob's Bear); with {R} floating, no land is tapped.
-    lands = [permanent("m1", "Mountain"), permanent("m2", "Mountain"), permanent("bear", "Bear", B)]
+    lands = [permanent("m1", "Mountain"), permanent("m2", "Mountain"), creature("bear", "Bear", B)]
     g = game(in_hand("bolt", "Bolt"), *lands)
     found = g.distinct('cast(obj("bolt"))')
     assert sorted((tuple(s.facts("tapped")), tuple(s.facts("spell_target"))) for s in found) == sorted(
@@ -100,7 +109,7 @@ def test_cr601_2g_lands_are_tapped_for_mana_only_when_the_pool_is_short() -> Non
 
 def test_cr107_3a_x_is_announced_up_to_what_can_be_paid() -> None:
     # Fireball {X}{R} with {R}{R}{R}: X = 0, 1 or 2 (one creature to target).
-    g = game(in_hand("fb", "Fireball"), f"mana_pool({A}, r, 3)", permanent("bear", "Bear", B))
+    g = game(in_hand("fb", "Fireball"), f"mana_pool({A}, r, 3)", creature("bear", "Bear", B))
     found = g.distinct('cast(obj("fb"))')
     assert sorted(tuple(s.facts("spell_x") + s.facts("mana_pool")) for s in found) == [
         ('spell_x(obj("fb"),0)', f"mana_pool({A},r,2)"), ('spell_x(obj("fb"),1)', f"mana_pool({A},r,1)"),
@@ -111,7 +120,7 @@ def test_cr107_3a_x_is_announced_up_to_what_can_be_paid() -> None:
 
 
 def test_cr601_2c_target_creature_is_a_creature_permanent() -> None:
-    g = game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 2)", permanent("bear", "Bear", B),
+    g = game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 2)", creature("bear", "Bear", B),
              permanent("isl", "Island"))
     assert [s.facts("spell_target") for s in g.distinct('cast(obj("blast"))')] == [
         ['spell_target(obj("blast"),1,obj("bear"))']]
@@ -124,9 +133,9 @@ def test_cr601_2c_no_legal_target_no_cast() -> None:
 
 
 def test_cr702_11a_hexproof_an_opponent_cant_target_it() -> None:
-    g = game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 2)", permanent("w", "Warded", B))
+    g = game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 2)", creature("w", "Warded", B))
     assert g.legal() == ["pass"]
-    mine = game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 2)", permanent("w", "Warded", A))
+    mine = game(in_hand("blast", "Blast"), f"mana_pool({A}, r, 2)", creature("w", "Warded", A))
     assert mine.legal() == ['cast(obj("blast"))', "pass"]
 
 
@@ -155,13 +164,13 @@ def test_cr120_3_damage_to_a_player_is_life_loss_and_to_a_creature_is_marked() -
     g = _resolving("bolt", "Bolt", targets=(B,))
     s = g.only("pass")
     assert f"life({B},17)" in s.state and f'zone(obj("bolt"),graveyard({A}))' in s.state
-    g2 = _resolving("bolt", "Bolt", permanent("bear", "Bear", B, "damage(O, 1)"), targets=('obj("bear")',))
+    g2 = _resolving("bolt", "Bolt", creature("bear", "Bear", B, "damage(O, 1)"), targets=('obj("bear")',))
     s2 = g2.only("pass")
     assert s2.facts("damage") == ['damage(obj("bear"),4)']
 
 
 def test_cr107_3a_x_damage_uses_the_announced_x() -> None:
-    g = _resolving("fb", "Fireball", permanent("bear", "Bear", B), targets=('obj("bear")',), x=2)
+    g = _resolving("fb", "Fireball", creature("bear", "Bear", B), targets=('obj("bear")',), x=2)
     assert g.only("pass").facts("damage") == ['damage(obj("bear"),2)']
 
 
@@ -187,7 +196,7 @@ def test_cr121_1_drawing_moves_the_known_top_cards_and_counts_the_rest() -> None
 
 
 def test_cr701_8_destroy_moves_the_permanent_to_its_owners_graveyard() -> None:
-    g = _resolving("murder", "Murder", permanent("bear", "Bear", B, "tapped(O)"), targets=('obj("bear")',))
+    g = _resolving("murder", "Murder", creature("bear", "Bear", B, "tapped(O)"), targets=('obj("bear")',))
     s = g.only("pass")
     assert f'zone(obj("bear"),graveyard({B}))' in s.state
     assert not any('obj("bear")' in f for f in s.facts("permanent") + s.facts("tapped") + s.facts("controller"))
@@ -204,7 +213,7 @@ def test_cr701_6a_a_countered_spell_goes_to_its_owners_graveyard() -> None:
 
 
 def test_cr611_2a_plus_three_until_end_of_turn_is_a_new_effect_with_a_timestamp() -> None:
-    g = _resolving("gg", "Growth", permanent("bear", "Bear", A, "timestamp(O, 1)"), targets=('obj("bear")',))
+    g = _resolving("gg", "Growth", creature("bear", "Bear", A, "timestamp(O, 1)"), targets=('obj("bear")',))
     s = g.only("pass")
     assert [f for f in g.added(s) if f.startswith("resolved_effect")] == [
         f"resolved_effect(eff(1),obj(\"bear\"),modify_pt(3,3))", f"resolved_effect_controller(eff(1),{A})",
