@@ -8,7 +8,9 @@ mtgasp, and the tests use it as an oracle for small k.
 Effects: ``Effect("set_type", "R")`` — "produces {R} instead of any other type";
 ``Effect("set_mana", "B", 1)`` — "{B} instead of any other type and amount";
 ``Effect("multiply", factor=2)`` — "twice as much of that mana"; ``min_amount`` — "tapped for N
-or more mana". Mana is a 6-tuple in the order W U B R G C.
+or more mana". Mana is a 6-tuple in the order W U B R G C. The same walk counts the orders of
+effects on creating tokens or putting counters, on a 1-tuple amount (N,): ``multiply`` is
+"twice that many", ``Effect("plus", amount=1)`` is "that many plus one".
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Effect:
     def apply(self, mana: Mana) -> Mana:
         if self.kind == "multiply":
             return tuple(x * self.factor for x in mana)
+        if self.kind == "plus":  # "that many plus N" (tokens or counters: a 1-tuple amount)
+            return (mana[0] + self.amount, *mana[1:])
         out = [0] * 6
         out[TYPES.index(self.type)] = sum(mana) if self.kind == "set_type" else self.amount
         return tuple(out)

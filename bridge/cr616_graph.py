@@ -25,7 +25,7 @@ GRAPH_SIGNATURES = (("dp_edge", 8), ("dp_end", 7), ("class_size", 3), ("class_we
 
 # The rest of dp_edge(Ev, S0, U, S, C, L, U2, S2) as clingo prints it, from S0 on: the vectors
 # are mana(N,...,N) and the counts are integers, which anchors the other fields.
-_MANA = r"(mana\(\d+,\d+,\d+,\d+,\d+,\d+\))"
+_MANA = r"(mana\(\d+,\d+,\d+,\d+,\d+,\d+\)|n\(\d+\))"  # an amount: of mana, or of tokens or counters
 _REST = re.compile(rf"{_MANA},(\d+),{_MANA},(re\(.*\)),(.*),(\d+),{_MANA}\)")
 
 
@@ -63,8 +63,8 @@ class ReplacementGraph:
             a = f.arguments
             if str(a[0]) == ev:
                 g.ends[str(a[1])].append((a[2].number, str(a[3]), a[4].number, a[5].number, str(a[6])))
-        prefix = f"dp_edge({ev},mana("
-        cut = len(prefix) - 5
+        prefix = f"dp_edge({ev},"
+        cut = len(prefix)
         for f in sol.named("dp_edge"):
             text = str(f)  # one call into clingo per edge; the fields are read from the text
             if not text.startswith(prefix):
