@@ -26,9 +26,10 @@ import bench_parser
 import bench_permanents
 import bench_pools
 import bench_replacement
+import bench_token_replacement
 from common import RESULTS, fmt_s, machine_info, md_table
 
-SECTIONS = {m.NAME: m for m in (bench_permanents, bench_pools, bench_cli, bench_replacement, bench_parser)}
+SECTIONS = {m.NAME: m for m in (bench_permanents, bench_pools, bench_cli, bench_replacement, bench_token_replacement, bench_parser)}
 
 
 def _warm_up() -> dict[str, float]:
