@@ -91,6 +91,10 @@ CR_SUMMARIES: dict[str, str] = {
     "616.1": "the affected object's controller chooses the order of replacement effects",
     "616.1e": "any applicable replacement effect may be chosen",
     "616.1f": "after one applies, repeat with the effects that are now applicable",
+    "111.1": "some effects put tokens onto the battlefield",
+    "111.2": "the player who creates a token is its owner; it enters under that player's control",
+    "707.2": "a copy acquires the copiable values of the original: what is printed, changed by other copy effects",
+    "707.3": "a copy of a copy has the copiable values of what the copied object copies",
 }
 
 
