@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import sys
 import time
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "data" / "cards" / "cards.jsonl"
+CORPUS = Path(os.environ.get("MTGASP_CORPUS", ROOT.parent / "shared" / "data" / "cards" / "cards.jsonl"))
 
 NAME = "parser"
 TITLE = "Parsing the Oracle-text corpus"

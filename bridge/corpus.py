@@ -1,4 +1,4 @@
-"""Measuring the parser on a corpus of real cards: ``mtgasp corpus FILE [--json] [--limit N]``.
+"""Measuring the parser on a corpus of real cards: ``mtgasp corpus FILE [--json] [--limit N] [--jobs N]``.
 
 :func:`iter_card_records` reads the card formats users already have and yields one plain dict
 per card face (keys: name, mana_cost, type_line, oracle_text, power, toughness, loyalty,
@@ -107,10 +107,39 @@ def template_of(text: str) -> str:
     return t
 
 
-def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
-            progress: bool = False, top: int = 30) -> dict[str, Any]:
-    """Parse every record; the figures of the corpus report as one dict."""
+def _parse_record(rec: dict[str, Any]) -> tuple[float, bool, list[tuple]]:
+    """Parse one record: (CPU seconds, fully parsed, [(index, text, supported, message, kinds)])
+    — plain data, so that a worker process can send it back."""
     from mtgasp.parser import parse_card
+
+    tp = time.process_time()
+    pc = parse_card(
+        rec["name"], rec["oracle_text"], type_line=rec["type_line"],
+        mana_cost=rec["mana_cost"], power=rec["power"], toughness=rec["toughness"],
+        loyalty=rec["loyalty"], defense=rec["defense"],
+        color_indicator=rec["color_indicator"],
+    )
+    abilities = [(a.index, a.text, a.supported, a.message, a.kinds) for a in pc.abilities]
+    return time.process_time() - tp, pc.fully_parsed, abilities
+
+
+def _parsed(recs: list[dict[str, Any]], jobs: int) -> Iterator[tuple[float, bool, list[tuple]]]:
+    """:func:`_parse_record` over ``recs`` in order, in ``jobs`` processes (forked after the
+    parser is built, so each starts with its tables)."""
+    if jobs <= 1 or len(recs) < 2 * jobs:
+        yield from map(_parse_record, recs)
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ctx.Pool(jobs) as pool:
+        yield from pool.imap(_parse_record, recs, chunksize=max(16, len(recs) // (jobs * 16)))
+
+
+def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
+            progress: bool = False, top: int = 30, jobs: int = 1) -> dict[str, Any]:
+    """Parse every record (in ``jobs`` processes); the figures of the corpus report as one dict."""
     from mtgasp.parser.build import get_parser
     from mtgasp.parser.split import self_names
 
@@ -130,50 +159,45 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     errors: list[dict[str, str]] = []
     t1 = time.perf_counter()
     parse_cpu = 0.0  # CPU time inside parse_card alone (the report's own bookkeeping excluded)
-    bar_ctx = click.progressbar(recs, label="parsing", file=sys.stderr) if progress else None
-    iterator = bar_ctx.__enter__() if bar_ctx else recs
+    bar_ctx = click.progressbar(length=len(recs), label="parsing", file=sys.stderr) if progress else None
+    bar = bar_ctx.__enter__() if bar_ctx else None
     try:
-        for rec in iterator:
+        for rec, (cpu, fully, abs_) in zip(recs, _parsed(recs, jobs)):
+            if bar is not None:
+                bar.update(1)
             cards += 1
-            tp = time.process_time()
-            pc = parse_card(
-                rec["name"], rec["oracle_text"], type_line=rec["type_line"],
-                mana_cost=rec["mana_cost"], power=rec["power"], toughness=rec["toughness"],
-                loyalty=rec["loyalty"], defense=rec["defense"],
-                color_indicator=rec["color_indicator"],
-            )
-            parse_cpu += time.process_time() - tp
-            if pc.fully_parsed:
+            parse_cpu += cpu
+            if fully:
                 full += 1
             low = rec["type_line"].lower()
             is_spell = ("instant" in low or "sorcery" in low) and "creature" not in low
-            kinds = _fact_kinds(pc)
+            kinds = _fact_kinds(abs_)
             names = self_names(rec["name"], rec["type_line"] or "")
-            for ab in pc.abilities:
+            for index, text, supported, message, ab_kinds in abs_:
                 abilities += 1
-                parsed += ab.supported
+                parsed += supported
                 # mana and keyword abilities by their facts (or, unparsed, by their text);
                 # the other classes by the text alone, so that parsed and unparsed abilities
                 # of a class are counted alike
-                cls = kinds.get(ab.index)
-                kw_line = cls == "keyword" or "keyword_recognised" in ab.kinds or is_keyword_line(ab.text, names)
+                cls = kinds.get(index)
+                kw_line = cls == "keyword" or "keyword_recognised" in ab_kinds or is_keyword_line(text, names)
                 if cls not in ("mana", "keyword"):
-                    cls = ability_class_of_text(ab.text, is_spell)
+                    cls = ability_class_of_text(text, is_spell)
                     if cls != "mana" and kw_line:
                         cls = "keyword"
                 per_class[cls][0] += 1
-                per_class[cls][1] += ab.supported
-                if is_mana_line(ab.text):
+                per_class[cls][1] += supported
+                if is_mana_line(text):
                     mana_lines += 1
-                    mana_parsed += ab.supported and ab.index in kinds.get("_mana", ())
+                    mana_parsed += supported and index in kinds.get("_mana", ())
                 if kw_line:
                     keyword_lines += 1
-                    keyword_recognised += "keyword" in ab.kinds or "keyword_recognised" in ab.kinds
-                    keyword_parsed += ab.supported
-                if not ab.supported:
-                    if ab.message.startswith(("internal", "lexer")):
-                        errors.append({"card": rec["name"], "text": ab.text, "message": ab.message})
-                    tpl = template_of(ab.text)
+                    keyword_recognised += "keyword" in ab_kinds or "keyword_recognised" in ab_kinds
+                    keyword_parsed += supported
+                if not supported:
+                    if message.startswith(("internal", "lexer")):
+                        errors.append({"card": rec["name"], "text": text, "message": message})
+                    tpl = template_of(text)
                     templates[tpl] += 1
                     example.setdefault(tpl, rec["name"])
     finally:
@@ -202,6 +226,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         "parser_errors": errors,
         "seconds": round(elapsed, 2),
         "seconds_parse_cpu": round(parse_cpu, 2),
+        "jobs": jobs,
         "seconds_grammar_build": round(t_build, 2),
     }
 
@@ -212,17 +237,17 @@ _CLASS_OF_FACT = (("keyword", "keyword"), ("adds", "mana"), ("activated", "activ
                   ("static", "static"), ("spell_effect", "spell"))
 
 
-def _fact_kinds(pc: Any) -> dict:
+def _fact_kinds(abilities: list[tuple]) -> dict:
     """Ability index → class from the facts (keyword, then mana first), plus the mana abilities
     (those that add mana themselves or through an ability they grant)."""
     out: dict = {}
     mana: set[int] = set()
-    for ab in pc.abilities:
-        if "adds" in ab.kinds:
-            mana.add(ab.index)
+    for index, _text, _supported, _message, kinds in abilities:
+        if "adds" in kinds:
+            mana.add(index)
         for name, cls in _CLASS_OF_FACT:
-            if name in ab.kinds:
-                out[ab.index] = cls
+            if name in kinds:
+                out[index] = cls
                 break
     out["_mana"] = mana
     return out
@@ -253,8 +278,8 @@ def format_report(r: dict[str, Any]) -> str:
     for e in r["parser_errors"][:10]:
         lines.append(f"  {e['card']}: {e['message'][:150]}")
     lines.append(
-        f"time: {r['seconds_parse_cpu']} s of CPU parsing, {r['seconds']} s in all with this report's "
-        f"bookkeeping (+ {r['seconds_grammar_build']} s grammar build)"
+        f"time: {r['seconds_parse_cpu']} s of CPU parsing ({r.get('jobs', 1)} process(es)), {r['seconds']} s "
+        f"in all with this report's bookkeeping (+ {r['seconds_grammar_build']} s grammar build)"
     )
     return "\n".join(lines)
 
@@ -264,12 +289,14 @@ def format_report(r: dict[str, Any]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON document.")
 @click.option("--limit", type=int, default=None, help="Parse only the first N card faces.")
 @click.option("--top", type=int, default=30, show_default=True, help="How many unsupported templates to list.")
-def corpus_command(file: str, as_json: bool, limit: int | None, top: int) -> None:
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Parse in this many processes (e.g. the number of cores).")
+def corpus_command(file: str, as_json: bool, limit: int | None, top: int, jobs: int) -> None:
     """Parse every card of FILE (Scryfall oracle_cards, MTGJSON AtomicCards or JSON lines) and
     report how much of the Oracle text the parser supports."""
     try:
         records = iter_card_records(file)
-        report = measure(records, limit=limit, progress=sys.stderr.isatty(), top=top)
+        report = measure(records, limit=limit, progress=sys.stderr.isatty(), top=top, jobs=jobs)
     except CardDataError as exc:
         raise click.ClickException(str(exc)) from exc
     if as_json:

@@ -342,7 +342,7 @@ class Tables:
     def choose(self, stack: list[int], types: tuple[str, ...]) -> str:
         """The lexer rule for a word with several candidate terminals: the first one the parser
         can shift after its pending reductions (else the first the state accepts, else the first)."""
-        r = self.row(stack[-1])
+        r = self._rows[stack[-1]] or self.row(stack[-1])
         accepted = [c for c in types if c in r]
         if not accepted:
             return types[0]
@@ -353,43 +353,47 @@ class Tables:
         return accepted[0]
 
     def parse(self, tokens: list, start: str = "line") -> Any:
-        """Parse a list of :class:`~.lexer.PreToken`; the value of the start rule."""
+        """Parse a list of :class:`~.lexer.PreToken`; the value of the start rule.
+
+        The LALR loop: for each token, reduce while the action is a reduction (the rule's
+        callback on the popped values, then the goto of its origin), then shift."""
+        rows = self._rows
+        load = self.row
+        bound = self._bound
         stack = [self.start_states[start]]
         values: list = []
         end_state = self.end_states[start]
-        for pt in tokens:
-            types = pt.types
-            ttype = types[0] if len(types) == 1 else self.choose(stack, types)
-            tok = Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)
-            self._feed(stack, values, tok, end_state)
         last = tokens[-1].end if tokens else 0
-        return self._feed(stack, values, Token("$END", "", last, 1, 1, 1, 1, last), end_state)
-
-    def _feed(self, stack: list[int], values: list, token: Token, end_state: int) -> Any:
-        row = self.row
-        bound = self._bound
-        ttype = token.type
-        while True:
-            actions = row(stack[-1])
-            code = actions.get(ttype)
-            if code is None:
-                raise UnexpectedToken(token, {s for s in actions if s.isupper()})
-            if code >= 0:
-                stack.append(code)
-                values.append(token)
-                return None
-            origin, size, callback = bound[~code]
-            if size:
-                children = values[-size:]
-                del stack[-size:]
-                del values[-size:]
+        for pt in [*tokens, None]:
+            if pt is None:
+                ttype = "$END"
+                tok = Token("$END", "", last, 1, 1, 1, 1, last)
             else:
-                children = []
-            value = callback(children)
-            stack.append(row(stack[-1])[origin])
-            values.append(value)
-            if stack[-1] == end_state and ttype == "$END":
-                return value
+                types = pt.types
+                ttype = types[0] if len(types) == 1 else self.choose(stack, types)
+                tok = Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)
+            while True:
+                actions = rows[stack[-1]] or load(stack[-1])
+                code = actions.get(ttype)
+                if code is None:
+                    raise UnexpectedToken(tok, {s for s in actions if s.isupper()})
+                if code >= 0:
+                    stack.append(code)
+                    values.append(tok)
+                    break
+                origin, size, callback = bound[~code]
+                if size:
+                    children = values[-size:]
+                    del stack[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                value = callback(children)
+                stack.append((rows[stack[-1]] or load(stack[-1]))[origin])
+                values.append(value)
+                if pt is None and stack[-1] == end_state:
+                    return value
+        raise AssertionError("the end state was not reached")  # pragma: no cover
 
 
 def _default(default: Callable[..., Any], name: str) -> Callable[[list], Any]:

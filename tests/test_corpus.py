@@ -143,3 +143,28 @@ def test_corpus_ratchet(corpus_report: dict, key: str) -> None:
 
 def test_corpus_has_no_internal_errors(corpus_report: dict) -> None:
     assert [e["card"] + ": " + e["message"] for e in corpus_report["parser_errors"]] == []
+
+
+def test_corpus_report_is_the_same_in_several_processes(tmp_path) -> None:
+    """``--jobs N`` parses in N processes; the report (all but the timings) is the same."""
+    import json as _json
+
+    f = tmp_path / "cards.jsonl"
+    cards = [
+        {"name": "Llanowar Elves", "type_line": "Creature — Elf Druid", "oracle_text": "{T}: Add {G}."},
+        {"name": "Frobnicator", "type_line": "Artifact", "oracle_text": "Frobnicate all the things."},
+        {"name": "Serra Angel", "type_line": "Creature — Angel", "oracle_text": "Flying, vigilance"},
+        {"name": "Tainted Field", "type_line": "Land",
+         "oracle_text": "{T}: Add {C}.\n{T}: Add {W} or {B}. Activate only if you control a Swamp."},
+    ] * 4
+    f.write_text("\n".join(_json.dumps(c) for c in cards) + "\n", encoding="utf-8")
+
+    def report(jobs: int) -> dict:
+        r = measure(iter_card_records(f), jobs=jobs)
+        for k in ("seconds", "seconds_parse_cpu", "seconds_grammar_build", "jobs"):
+            r.pop(k)
+        return r
+
+    one = report(1)
+    assert one["cards"] == 16 and one["cards_fully_parsed"] == 12
+    assert report(2) == one
