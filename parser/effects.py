@@ -1632,9 +1632,19 @@ class EffectsTransformer(Transformer):
         return "once_per_turn"
 
     def ar_if(self, c: list) -> Any:
+        """"Activate only if you control a Swamp" → if_control(F), "... three or more
+        artifacts" → if_control(F, at_least(3)); F has ``controller(you)`` (the permanents
+        counted are the ability's controller's, not anyone's)."""
         cond = c[0]
-        if isinstance(cond, Fn) and cond.name == "control":
-            return Fn("if_control", cond.args[0])
+        if isinstance(cond, Fn) and cond.name == "control" and isinstance(cond.args[0], Filter):
+            f = cond.args[0].copy()
+            for branch in f.branches:
+                if not any(isinstance(x, Fn) and x.name == "controller" for x in branch):
+                    branch.append(Fn("controller", "you"))
+            quantity = cond.args[1:]
+            if quantity in ((), (Fn("at_least", 1),)):
+                return Fn("if_control", f)
+            return Fn("if_control", f, *quantity)
         return Fn("if", cond)
 
     def ct_once(self, c: list) -> int:

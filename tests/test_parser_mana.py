@@ -264,6 +264,7 @@ CASES = [
         'adds(A,2,1,1,type(b))',
         'card_ability(C,A)',
         'cost(A,tap)',
+        'filter(f(A,1),1,controller(you))',
         'effect(A,1,add_mana)',
         'filter(f(A,1),1,subtype("Swamp"))',
     ]),
