@@ -68,6 +68,8 @@ class AbilityPrinter:
         self._filters: dict[int, tuple[str, Filter]] = {}
         self._quoted: dict[int, tuple[str, Quoted]] = {}
         self._eidx: int = 0
+        #: the class of the ability being printed (activated, triggered, static, ...)
+        self._cls = ""
         #: the printer of the card's ability: quoted abilities, nested ones too, are numbered
         #: ab(C, N, 1), ab(C, N, 2), ... in one sequence
         self._root: AbilityPrinter = self
@@ -146,6 +148,7 @@ class AbilityPrinter:
         if cls == "keyword":
             kw = ab.facts[0][1][1]
             cls = keyword_class(str(kw))
+        self._cls = cls
         self.fact(cls, A)
         for pred, args in ab.facts:
             self.template(pred, args)
@@ -180,7 +183,7 @@ class AbilityPrinter:
                             self.fact("adds_option", A, str(alt), str(j), m)
                     mana_parts[alt] = start + len(parts)
                 if e.mana_to is not None:
-                    self.fact("adds_to", A, self.term(e.mana_to))
+                    self.fact("adds_to", A, self.term(self._receiver(e.mana_to, effects[:i - 1])))
             elif e.options:
                 self.fact("effect", A, str(i), "choice")
                 for k, opt in enumerate(e.options, 1):
@@ -191,6 +194,21 @@ class AbilityPrinter:
                 self.fact("effect_optional", A, str(i))
             for pred, args in e.facts:
                 self.template(pred, args)
+
+    def _receiver(self, who: Any, before: list[Effect]) -> Any:
+        """"Choose a player. That player adds ...": "that player" is the player chosen by an
+        earlier effect of the ability, ``chosen(F)`` (else, in a triggered ability, the
+        player of the event: ``event_player``)."""
+        if who != "event_player":
+            return who
+        for e in reversed(before):
+            k = e.kind
+            if isinstance(k, Fn) and k.name == "choose" and len(k.args) == 2:
+                pick = k.args[1]
+                if isinstance(pick, Fn) and pick.name == "some" and isinstance(pick.args[0], Filter):
+                    if any(Fn("player") in b or "player" in b for b in pick.args[0].branches):
+                        return Fn("chosen", pick.args[0])
+        return who
 
     def _print_static(self, effects: list[Effect]) -> None:
         from .filters import as_filter

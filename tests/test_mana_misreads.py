@@ -73,3 +73,44 @@ def test_activation_restriction_facts_keep_quantity_and_controller() -> None:
     facts = {str(f).replace('ab(card("Mox Opal"),1)', "A") for f in pc.facts}
     assert "activation_restriction(A,if_control(f(A,1),at_least(3)))" in facts
     assert {"filter(f(A,1),1,type(artifact))", "filter(f(A,1),1,controller(you))"} <= facts
+
+
+# --- "Choose a player. That player adds ..." / "Target player adds ...": not the controller ---
+
+GIVERS = {
+    "Spectral Searchlight": ("Artifact", "{T}: Choose a player. That player adds one mana of any color they choose."),
+    "Valleymaker": ("Creature — Giant Shaman",
+                    "{T}, Sacrifice a Mountain: Valleymaker deals 3 damage to target creature.\n"
+                    "{T}, Sacrifice a Forest: Choose a player. That player adds {G}{G}{G}."),
+    "The Warring Triad": ("Legendary Artifact Creature — God", "{T}, Mill a card: Target player adds one mana of any color."),
+    "Forest": ("Basic Land — Forest", "({T}: Add {G}.)"),
+}
+
+
+def test_that_player_after_choose_a_player_is_the_chosen_player() -> None:
+    for name, index in (("Spectral Searchlight", 1), ("Valleymaker", 2)):
+        pc = parse_card(name, GIVERS[name][1], type_line=GIVERS[name][0])
+        ab = f'ab(card("{name}"),{index})'
+        (to,) = [str(f) for f in pc.facts if f.name == "adds_to"]
+        chooses = [str(f) for f in pc.facts if f.name == "effect" and "choose(you" in str(f)]
+        filt = chooses[0].split("some(")[1].rsplit(",1)", 1)[0]
+        assert to == f"adds_to({ab},chosen({filt}))"
+        assert f"filter({filt},1,player)" in {str(f) for f in pc.facts}
+    # a trigger on another player's event keeps "that player" = that event's player
+    pc = parse_card("Mana Flare", "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+                    type_line="Enchantment")
+    assert [str(f.arguments[1]) for f in pc.facts if f.name == "adds_to"] == ["event_player"]
+
+
+def test_cr106_mana_given_to_another_player_is_not_modelled_rather_than_given_to_the_controller() -> None:
+    board = ("- {id: light, card: Spectral Searchlight, controller: alice}\n"
+             "- {id: triad, card: The Warring Triad, controller: alice}\n"
+             "- {id: valley, card: Valleymaker, controller: alice}\n"
+             "- {id: f, card: Forest, controller: alice}\n")
+    st = scenario(board, GIVERS)
+    for obj in ("light", "triad", "valley"):
+        res = ENGINE.tap(st, obj)
+        assert res.outcomes == () and len(res.notes) == 1 and "cannot work out" in res.notes[0], obj
+    reports = {(a.object, a.ability.index): a for a in ENGINE.mana_abilities(st, "alice")}
+    assert [reports[k].modelled for k in (("light", (1,)), ("triad", (1,)), ("valley", (2,)))] == [False] * 3
+    assert ENGINE.tap(st, "f").outcomes[0].adds == (("alice", Mana(G=1)),)
