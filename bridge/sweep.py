@@ -236,12 +236,12 @@ class SweepReport:
 
 
 class _Progress:
-    """A progress bar on stderr: redrawn in place on a terminal, a line each 10% otherwise."""
+    """A progress bar on stderr: redrawn in place on a terminal, a line each 30 s otherwise."""
 
     def __init__(self, total: int, enabled: bool = True) -> None:
         self.total, self.done, self.t0, self.enabled = total, 0, time.perf_counter(), enabled
         self.tty = sys.stderr.isatty()
-        self._last_decile = -1
+        self._last_line = 0.0
 
     def update(self, n: int) -> None:
         self.done += n
@@ -256,8 +256,8 @@ class _Progress:
             sys.stderr.write("\r" + text)
             if self.done >= self.total:
                 sys.stderr.write("\n")
-        elif self.done * 10 // max(self.total, 1) != self._last_decile:
-            self._last_decile = self.done * 10 // max(self.total, 1)
+        elif elapsed - self._last_line >= 30 or self.done >= self.total:
+            self._last_line = elapsed
             sys.stderr.write(text + "\n")
         sys.stderr.flush()
 
