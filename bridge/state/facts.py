@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 import clingo
 
@@ -16,10 +17,14 @@ _S = clingo.String
 _N = clingo.Number
 
 
+# Constants, players and cards recur in every state: their symbols are made once (a symbol is
+# immutable). Objects are many and each is named a few times in a row: not cached.
+@lru_cache(maxsize=4096)
 def _c(name: str) -> clingo.Symbol:
     return _F(name, [])
 
 
+@lru_cache(maxsize=4096)
 def _player(ident: str) -> clingo.Symbol:
     return _F("player", [_S(ident)])
 
@@ -28,6 +33,7 @@ def _obj(ident: str) -> clingo.Symbol:
     return _F("obj", [_S(ident)])
 
 
+@lru_cache(maxsize=4096)
 def _card(name: str) -> clingo.Symbol:
     return _F("card", [_S(name)])
 
