@@ -465,7 +465,7 @@ class GameMixin:
 
 
 def _subject(sym: clingo.Symbol) -> str:
-    if sym.name in ("obj", "player") and len(sym.arguments) == 1:
+    if sym.type == clingo.SymbolType.Function and sym.name in ("obj", "player") and len(sym.arguments) == 1:
         return symbol_text(sym.arguments[0])
     return symbol_text(sym)
 

@@ -232,3 +232,18 @@ def test_cr608_3_a_creature_spell_enters_under_its_controllers_control() -> None
 def test_cr608_2c_a_part_no_rule_implements_is_not_modelled(name: str) -> None:
     (s,) = _resolving("x", name).step("pass")
     assert 'not_modelled(obj("x"),effect(ab(card("Scry It"),1),1))' in s.not_modelled
+
+
+def test_cr601_2_cast_through_engine_apply_on_a_state_file() -> None:
+    # A numeric choice (spend 1) is shown as text; Bolt's target is either player (no creature).
+    from mtgasp import Engine, loads_state
+
+    state = loads_state(
+        "version: 2\nplayers: [alice, bob]\nactive: alice\nstep: precombat_main\n"
+        "battlefield:\n  - {id: m1, card: Mountain, controller: alice}\nhand:\n  alice: [{id: bolt, card: Bolt}]\n"
+        'cards:\n  - {name: Bolt, mana_cost: "{R}", type_line: Instant, oracle_text: "Bolt deals 3 damage to any target."}\n'
+    )
+    found = Engine().apply(state, "cast:bolt").successors
+    assert sorted(s.sequences for s in found) == [
+        (("target alice", 'mana_ability(intrinsic("Mountain"),mana(0,0,0,1,0,0))', "spend 1"),),
+        (("target bob", 'mana_ability(intrinsic("Mountain"),mana(0,0,0,1,0,0))', "spend 1"),)]
