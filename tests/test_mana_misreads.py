@@ -114,3 +114,51 @@ def test_cr106_mana_given_to_another_player_is_not_modelled_rather_than_given_to
     reports = {(a.object, a.ability.index): a for a in ENGINE.mana_abilities(st, "alice")}
     assert [reports[k].modelled for k in (("light", (1,)), ("triad", (1,)), ("valley", (2,)))] == [False] * 3
     assert ENGINE.tap(st, "f").outcomes[0].adds == (("alice", Mana(G=1)),)
+
+
+# --- "Tap N untapped creatures you control" as a cost (CR 118.3): the source may be one ------
+
+TAPPERS = {
+    "Heritage Druid": ("Creature — Elf Druid", "Tap three untapped Elves you control: Add {G}{G}{G}."),
+    "Seton, Krosan Protector": ("Legendary Creature — Centaur Druid", "Tap an untapped Druid you control: Add {G}."),
+    "Springleaf Drum": ("Artifact", "{T}, Tap an untapped creature you control: Add one mana of any color."),
+    "Citanul Stalwart": ("Creature — Elf Druid Soldier",
+                         "{T}, Tap an untapped artifact or creature you control: Add one mana of any color."),
+    "Llanowar Elves": ("Creature — Elf Druid", "{T}: Add {G}."),
+}
+
+
+def test_cr118_3_heritage_druid_counts_itself_among_the_three_elves() -> None:
+    druid = "- {id: hd, card: Heritage Druid, controller: alice}\n"
+    elf = "- {{id: e{k}, card: Llanowar Elves, controller: alice}}\n"
+    assert _usable(scenario(druid + elf.format(k=1), TAPPERS))["hd"] == [False]
+    assert _usable(scenario(druid + elf.format(k=1) + elf.format(k=2), TAPPERS))["hd"] == [True]
+    tapped = druid.replace("alice}", "alice, tapped: true}")
+    assert _usable(scenario(tapped + elf.format(k=1) + elf.format(k=2), TAPPERS))["hd"] == [False]
+
+
+def test_cr118_3_seton_can_tap_itself_as_the_druid() -> None:
+    assert _usable(scenario("- {id: seton, card: \"Seton, Krosan Protector\", controller: alice}\n", TAPPERS))["seton"] == [True]
+
+
+def test_cr118_3_a_tap_symbol_cost_keeps_the_source_out_of_the_count() -> None:
+    stalwart = "- {id: cs, card: Citanul Stalwart, controller: alice}\n"
+    assert _usable(scenario(stalwart, TAPPERS))["cs"] == [False]  # {T} taps it; it cannot also be the other
+    assert _usable(scenario(stalwart + "- {id: e1, card: Llanowar Elves, controller: alice}\n", TAPPERS))["cs"] == [True]
+    drum = "- {id: drum, card: Springleaf Drum, controller: alice}\n"
+    assert _usable(scenario(drum, TAPPERS))["drum"] == [False]
+
+
+def test_cr118_3_pools_tap_the_cost_creatures_once() -> None:
+    """Heritage Druid with two other Elves: it taps the three for {G}{G}{G} (3), or the two
+    Elves tap for {G} each (2); with three others: GGG from three Elves plus {G} from the
+    fourth (4), never the Elves' {G} and the Druid's {G}{G}{G} from the same Elves."""
+    druid = "- {id: hd, card: Heritage Druid, controller: alice}\n"
+    elves = "".join(f"- {{id: e{k}, card: Llanowar Elves, controller: alice}}\n" for k in range(3))
+    two = scenario(druid + "".join(elves.splitlines(True)[:2]), TAPPERS)
+    three = scenario(druid + elves, TAPPERS)
+    assert [p.mana for p in ENGINE.pools(two, "alice").maximal] == [Mana(G=3)]
+    assert [p.mana for p in ENGINE.pools(three, "alice").maximal] == [Mana(G=4)]
+    drum = scenario("- {id: drum, card: Springleaf Drum, controller: alice}\n"
+                    "- {id: e1, card: Llanowar Elves, controller: alice}\n", TAPPERS)
+    assert {sum(p.mana.as_dict().values()) for p in ENGINE.pools(drum, "alice").maximal} == {1}
