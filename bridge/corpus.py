@@ -107,11 +107,19 @@ def template_of(text: str) -> str:
     return t
 
 
-def _parse_record(rec: dict[str, Any]) -> tuple[float, bool, list[tuple]]:
-    """Parse one record: (CPU seconds, fully parsed, [(index, text, supported, message, kinds)])
-    — plain data, so that a worker process can send it back."""
+def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
+    """Parse one record: (CPU seconds, fully parsed, [(index, text, supported, message, kinds)],
+    the grammar aliases its parse used or None) — plain data, so that a worker process can
+    send it back. With ``aliases`` the cache of parsed texts is not used (every text is parsed,
+    so that each card counts for the aliases that read it)."""
+    import mtgasp.parser as P
     from mtgasp.parser import parse_card
+    from mtgasp.parser.build import get_parser
 
+    tables = get_parser().tables
+    if aliases:
+        P._UNIT_CACHE.clear()
+        tables.trace = set()
     tp = time.process_time()
     pc = parse_card(
         rec["name"], rec["oracle_text"], type_line=rec["type_line"],
@@ -119,27 +127,37 @@ def _parse_record(rec: dict[str, Any]) -> tuple[float, bool, list[tuple]]:
         loyalty=rec["loyalty"], defense=rec["defense"],
         color_indicator=rec["color_indicator"],
     )
+    cpu = time.process_time() - tp
     abilities = [(a.index, a.text, a.supported, a.message, a.kinds) for a in pc.abilities]
-    return time.process_time() - tp, pc.fully_parsed, abilities
+    used = None
+    if aliases:
+        rules = tables.rules
+        used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
+        tables.trace = None
+    return cpu, pc.fully_parsed, abilities, used
 
 
-def _parsed(recs: list[dict[str, Any]], jobs: int) -> Iterator[tuple[float, bool, list[tuple]]]:
+def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:
     """:func:`_parse_record` over ``recs`` in order, in ``jobs`` processes (forked after the
     parser is built, so each starts with its tables)."""
+    import functools
+
+    work = functools.partial(_parse_record, aliases=aliases)
     if jobs <= 1 or len(recs) < 2 * jobs:
-        yield from map(_parse_record, recs)
+        yield from map(work, recs)
         return
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ctx.Pool(jobs) as pool:
-        yield from pool.imap(_parse_record, recs, chunksize=max(16, len(recs) // (jobs * 16)))
+        yield from pool.imap(work, recs, chunksize=max(16, len(recs) // (jobs * 16)))
 
 
 def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
-            progress: bool = False, top: int = 30, jobs: int = 1) -> dict[str, Any]:
-    """Parse every record (in ``jobs`` processes); the figures of the corpus report as one dict."""
+            progress: bool = False, top: int = 30, jobs: int = 1, aliases: bool = False) -> dict[str, Any]:
+    """Parse every record (in ``jobs`` processes); the figures of the corpus report as one dict.
+    With ``aliases``, also the grammar aliases that read one card of the corpus or none."""
     from mtgasp.parser.build import get_parser
     from mtgasp.parser.split import self_names
 
@@ -157,16 +175,22 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     templates: Counter[str] = Counter()
     example: dict[str, str] = {}
     errors: list[dict[str, str]] = []
+    alias_cards: Counter[str] = Counter()
+    alias_example: dict[str, str] = {}
     t1 = time.perf_counter()
     parse_cpu = 0.0  # CPU time inside parse_card alone (the report's own bookkeeping excluded)
     bar_ctx = click.progressbar(length=len(recs), label="parsing", file=sys.stderr) if progress else None
     bar = bar_ctx.__enter__() if bar_ctx else None
     try:
-        for rec, (cpu, fully, abs_) in zip(recs, _parsed(recs, jobs)):
+        for rec, (cpu, fully, abs_, used) in zip(recs, _parsed(recs, jobs, aliases)):
             if bar is not None:
                 bar.update(1)
             cards += 1
             parse_cpu += cpu
+            if used is not None:
+                for name in used:
+                    alias_cards[name] += 1
+                    alias_example.setdefault(name, rec["name"])
             if fully:
                 full += 1
             low = rec["type_line"].lower()
@@ -224,6 +248,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
             {"template": tpl, "count": n, "example": example[tpl]} for tpl, n in templates.most_common(top)
         ],
         "parser_errors": errors,
+        **({"aliases": _alias_report(alias_cards, alias_example)} if aliases else {}),
         "seconds": round(elapsed, 2),
         "seconds_parse_cpu": round(parse_cpu, 2),
         "jobs": jobs,
@@ -253,6 +278,19 @@ def _fact_kinds(abilities: list[tuple]) -> dict:
     return out
 
 
+def _alias_report(cards: Counter, example: dict[str, str]) -> dict[str, Any]:
+    """The grammar's aliases by the number of corpus cards whose parse used them: those used by
+    none and by exactly one (with that card) — templates that are not general yet."""
+    from mtgasp.parser.build import get_parser
+
+    names = sorted({r["name"] for r in get_parser().tables.rules if r["alias"]})
+    return {
+        "total": len(names),
+        "no_card": [n for n in names if cards[n] == 0],
+        "one_card": [{"alias": n, "card": example[n]} for n in names if cards[n] == 1],
+    }
+
+
 def _pct(a: int, b: int) -> float:
     return round(100.0 * a / b, 2) if b else 0.0
 
@@ -277,6 +315,13 @@ def format_report(r: dict[str, Any]) -> str:
     lines += ["", f"parser errors: {len(r['parser_errors'])}"]
     for e in r["parser_errors"][:10]:
         lines.append(f"  {e['card']}: {e['message'][:150]}")
+    if "aliases" in r:
+        a = r["aliases"]
+        lines += ["", f"grammar aliases: {a['total']}; used by no card: {len(a['no_card'])}, "
+                      f"by one card: {len(a['one_card'])}"]
+        lines.append("  no card:  " + ", ".join(a["no_card"][:40]) + (" ..." if len(a["no_card"]) > 40 else ""))
+        lines.append("  one card: " + ", ".join(f"{x['alias']} [{x['card']}]" for x in a["one_card"][:25])
+                     + (" ..." if len(a["one_card"]) > 25 else ""))
     lines.append(
         f"time: {r['seconds_parse_cpu']} s of CPU parsing ({r.get('jobs', 1)} process(es)), {r['seconds']} s "
         f"in all with this report's bookkeeping (+ {r['seconds_grammar_build']} s grammar build)"
@@ -291,12 +336,14 @@ def format_report(r: dict[str, Any]) -> str:
 @click.option("--top", type=int, default=30, show_default=True, help="How many unsupported templates to list.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Parse in this many processes (e.g. the number of cores).")
-def corpus_command(file: str, as_json: bool, limit: int | None, top: int, jobs: int) -> None:
+@click.option("--aliases", is_flag=True,
+              help="Also list the grammar aliases that read one card or none (parses every text; slower).")
+def corpus_command(file: str, as_json: bool, limit: int | None, top: int, jobs: int, aliases: bool) -> None:
     """Parse every card of FILE (Scryfall oracle_cards, MTGJSON AtomicCards or JSON lines) and
     report how much of the Oracle text the parser supports."""
     try:
         records = iter_card_records(file)
-        report = measure(records, limit=limit, progress=sys.stderr.isatty(), top=top, jobs=jobs)
+        report = measure(records, limit=limit, progress=sys.stderr.isatty(), top=top, jobs=jobs, aliases=aliases)
     except CardDataError as exc:
         raise click.ClickException(str(exc)) from exc
     if as_json:

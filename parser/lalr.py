@@ -109,6 +109,7 @@ def generate() -> tuple[dict[str, Any], array, array, array]:
             "size": len(expansion),
             "name": r["alias"] or r["options"].get("template_source") or r["origin"]["name"],
             "expand1": bool(r["options"]["expand1"] and not r["alias"]),
+            "alias": bool(r["alias"]),
             "include": include if needs_filter else None,
         })
 
@@ -288,6 +289,9 @@ class Tables:
         self._rows: list[dict[str, int] | None] = [None] * (len(offsets) - 1)
         #: rule index → (origin, size, callback), once :meth:`bind` has run
         self._bound: list[tuple[str, int, Callable[[list], Any]]] = []
+        #: when a set: the indices of the rules reduced are added to it (the corpus report's
+        #: count of the cards each grammar alias reads)
+        self.trace: set[int] | None = None
 
     def row(self, state: int) -> dict[str, int]:
         """Symbol → action: a state (≥ 0) to shift to or go to, or ``~rule`` (< 0) to reduce."""
@@ -360,6 +364,7 @@ class Tables:
         rows = self._rows
         load = self.row
         bound = self._bound
+        trace = self.trace
         stack = [self.start_states[start]]
         values: list = []
         end_state = self.end_states[start]
@@ -382,6 +387,8 @@ class Tables:
                     values.append(tok)
                     break
                 origin, size, callback = bound[~code]
+                if trace is not None:
+                    trace.add(~code)
                 if size:
                     children = values[-size:]
                     del stack[-size:]

@@ -168,3 +168,26 @@ def test_corpus_report_is_the_same_in_several_processes(tmp_path) -> None:
     one = report(1)
     assert one["cards"] == 16 and one["cards_fully_parsed"] == 12
     assert report(2) == one
+
+
+def test_corpus_aliases_lists_those_read_by_one_card_or_none(tmp_path) -> None:
+    """``--aliases``: each grammar alias with the number of cards whose parse used it; the two
+    Elves share theirs, so every alias used by exactly one card is one of Birds of Paradise's."""
+    import json as _json
+
+    f = tmp_path / "cards.jsonl"
+    cards = [
+        {"name": "Llanowar Elves", "type_line": "Creature — Elf Druid", "oracle_text": "{T}: Add {G}."},
+        {"name": "Fyndhorn Elves", "type_line": "Creature — Elf Druid", "oracle_text": "{T}: Add {G}."},
+        {"name": "Birds of Paradise", "type_line": "Creature — Bird",
+         "oracle_text": "Flying\n{T}: Add one mana of any color."},
+    ]
+    f.write_text("\n".join(_json.dumps(c) for c in cards) + "\n", encoding="utf-8")
+    a = measure(iter_card_records(f), aliases=True)["aliases"]
+    one = {x["alias"]: x["card"] for x in a["one_card"]}
+    assert one and set(one.values()) == {"Birds of Paradise"}
+    assert any(name.startswith("keywords__") for name in one)  # Flying is read by Birds only
+    assert "costs__c_tap" not in one and "costs__c_tap" not in a["no_card"]  # {T}: all three
+    assert not set(one) & set(a["no_card"])
+    assert a["total"] > len(one) + len(a["no_card"])  # the Elves' aliases are used by two cards
+    assert measure(iter_card_records(f), aliases=True, jobs=2)["aliases"] == a
