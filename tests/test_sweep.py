@@ -78,3 +78,14 @@ def test_a_sweep_on_a_local_dask_cluster(corpus: Path) -> None:
         report = sweep(corpus, names=names, batch=4, scheduler=cluster.scheduler_address, progress=False)
     assert (report.executor, report.workers, report.cards, report.skipped, report.failures) == (
         "dask", 2, local.cards, local.skipped, local.failures)
+
+
+@pytest.mark.slow
+def test_a_sample_of_the_real_corpus_sweeps_clean() -> None:
+    from asp import SHARED
+
+    corpus = SHARED / "data" / "cards" / "cards.jsonl"
+    if not corpus.exists():
+        pytest.skip(f"the card corpus is not at {corpus}")
+    report = sweep(corpus, sample=300, seed=11, workers=2, progress=False)
+    assert (report.cards, report.failures) == (300, {})
