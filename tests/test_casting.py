@@ -23,6 +23,7 @@ CARDS = [
     *card("Warded", "Hexproof", "Creature — Elf", "{G}", "1/1"),
     *card("Scry It", "Scry 2.", "Sorcery", "{U}"),
     *card("Island", "", "Basic Land — Island"),
+    *card("Hush", "Your opponents can't cast spells.", "Enchantment", "{W}"),
     *card("Mountain", "", "Basic Land — Mountain"),
 ]
 
@@ -247,3 +248,11 @@ def test_cr601_2_cast_through_engine_apply_on_a_state_file() -> None:
     assert sorted(s.sequences for s in found) == [
         (("target alice", 'mana_ability(intrinsic("Mountain"),mana(0,0,0,1,0,0))', "spend 1"),),
         (("target bob", 'mana_ability(intrinsic("Mountain"),mana(0,0,0,1,0,0))', "spend 1"),)]
+
+
+def test_cr101_2_a_cant_cast_effect_not_read_is_said_not_modelled() -> None:
+    # "Your opponents can't cast spells" is not read by the casting rules: no cast is offered as
+    # legal, and the answer says why (never a confident "legal").
+    g = game(in_hand("salve", "Salve"), f"mana_pool({A}, w, 1)", permanent("hush", "Hush", B))
+    assert g.legal() == ["pass"]
+    assert g.step('cast(obj("salve"))') == []
