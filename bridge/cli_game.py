@@ -80,7 +80,8 @@ def actions_cmd(c: Any, state_file: str, as_json: bool) -> None:
     actions or triggered abilities are pending (CR 117.5, 704.3)."""
     r = c.engine().actions(c.state(state_file))
     head = "the game is over" if r.game_over else f"{r.player} has priority"
-    _emit(as_json, r.to_json(), [f"{head}; legal actions:", *(f"  {a}" for a in r.actions)])
+    _emit(as_json, r.to_json(), [f"{head}; legal actions:", *(f"  {a}" for a in r.actions),
+                                 *(f"  not modelled: {n}" for n in r.not_modelled)])
 
 
 @click.command("apply")

@@ -126,9 +126,12 @@ class ActionsResult:
     actions: tuple[str, ...]
     settled: bool
     game_over: bool
+    not_modelled: tuple[str, ...] = ()
+    """Actions the player might take that the rules cannot work out (not in ``actions``)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "actions": list(self.actions), "settled": self.settled, "game_over": self.game_over}
+        return {"player": self.player, "actions": list(self.actions), "settled": self.settled, "game_over": self.game_over,
+                "not_modelled": list(self.not_modelled)}
 
 
 @dataclass(frozen=True)
@@ -305,6 +308,8 @@ class GameMixin:
             tuple(actions),
             any(s.name == "settled" for s in model),
             any(s.name == "game_over" for s in model),
+            tuple(sorted({f"{action_text(s.arguments[0])}: {symbol_text(s.arguments[1])}" for s in model
+                          if s.name == "action_not_modelled"})),
         )
         if cache is not None:
             cache[pos] = info
