@@ -95,6 +95,9 @@ CR_SUMMARIES: dict[str, str] = {
     "111.2": "the player who creates a token is its owner; it enters under that player's control",
     "707.2": "a copy acquires the copiable values of the original: what is printed, changed by other copy effects",
     "707.3": "a copy of a copy has the copiable values of what the copied object copies",
+    "702.116a": "myriad: for each opponent other than the defending player, you may create a token copy tapped and attacking that player or a planeswalker they control",
+    "508.4": "a creature put onto the battlefield attacking: its controller chooses what it attacks",
+    "603.7": "an effect can create a delayed triggered ability that triggers later",
 }
 
 

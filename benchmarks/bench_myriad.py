@@ -1,0 +1,88 @@
+"""Benchmark — myriad in an n-player game (issue 10).
+
+The Master, Multiplied attacks the second player; its myriad trigger is on the stack and resolves
+(`Engine().apply(state, "pass")`). Each other opponent controls w planeswalkers (w = 0..4):
+alice may create a token for each of them, attacking that player or one of their planeswalkers
+(CR 702.116a, 508.4). The number of distinct successors is counted by mtgasp and, side by side,
+by a brute-force enumeration in Python that knows nothing of the rules: every combination of
+"no token" or "a token attacking one of the 1 + w targets" for each other opponent.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+from common import fmt_s, loud, md_table
+
+NAME = "myriad"
+TITLE = "Myriad: every way the trigger can resolve, n players, w planeswalkers per opponent"
+#: Boards with more successors than this are not run (each successor is settled in turn).
+LIMIT = 2000
+NAMES = ["alice", "bob", "carol", "dave", "erin", "fran", "gus", "hal"]
+
+
+def state_text(players: int, walkers: int) -> str:
+    names = NAMES[:players]
+    lines = ["version: 2", f"players: [{', '.join(names)}]", "active: alice", "step: declare_attackers",
+             f"priority: {names[-1]}", "passed: [" + ", ".join(names[:-1]) + "]", "battlefield:",
+             '  - {id: m, card: "The Master, Multiplied", controller: alice, tapped: true, attacking: bob}']
+    for owner in names[2:]:
+        for i in range(walkers):
+            lines.append(f"  - {{id: pw_{owner}_{i}, card: Jace Beleren, controller: {owner}, counters: {{loyalty: 3}}}}")
+    lines += ["stack:", "  - {id: trig, ability: 1, source: m, controller: alice}"]
+    return "\n".join(lines) + "\n"
+
+
+def bruteforce(players: int, walkers: int) -> int:
+    """Every combination of choices, one by one: per other opponent, no token or one of 1 + w targets."""
+    per = [[None, *range(1 + walkers)] for _ in range(max(players - 2, 0))]
+    return sum(1 for _ in itertools.product(*per))
+
+
+def run(quick: bool = False, log: Any = print) -> dict[str, Any]:
+    from mtgasp import Engine, loads_state
+
+    engine = Engine()
+    rows = []
+    messages = []
+    for players in range(2, 9):
+        for walkers in range(0, 5):
+            if quick and (players > 5 or walkers > 2):
+                continue
+            if bruteforce(players, walkers) > LIMIT:
+                rows.append({"players": players, "walkers": walkers, "skipped": bruteforce(players, walkers)})
+                continue
+            state = loads_state(state_text(players, walkers))
+            t0 = time.perf_counter()
+            result = engine.apply(state, "pass")
+            t = time.perf_counter() - t0
+            got = len(result.successors)
+            t0 = time.perf_counter()
+            want = bruteforce(players, walkers)
+            tb = time.perf_counter() - t0
+            rows.append({"players": players, "walkers": walkers, "mtgasp_seconds": t, "successors": got,
+                         "bruteforce": want, "bruteforce_seconds": tb, "agree": got == want,
+                         "ground": result.ground_seconds, "solve": result.solve_seconds})
+            if got != want or result.not_modelled:
+                messages.append(loud(f"myriad n={players} w={walkers}: mtgasp {got} vs brute force {want}; "
+                                     f"not modelled: {result.not_modelled}"))
+            log(f"  myriad n={players} w={walkers}: {got} successors in {fmt_s(t)} (brute force {want})")
+    return {"rows": rows, "messages": messages}
+
+
+def markdown(res: dict[str, Any]) -> str:
+    rows = [[r["players"], r["walkers"], r["successors"], r["bruteforce"], fmt_s(r["mtgasp_seconds"]),
+             fmt_s(r["ground"]), fmt_s(r["solve"]), "✓" if r["agree"] else "**MISMATCH**"] if "skipped" not in r else
+            [r["players"], r["walkers"], "—", r["skipped"], f"not run (> {LIMIT})", "", "", ""] for r in res["rows"]]
+    out = [md_table(["players", "planeswalkers each", "successors", "brute force", "mtgasp", "ground", "solve", "agree"],
+                    rows, "rrrrrrrc")]
+    out += res["messages"]
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(markdown(run(quick="--quick" in sys.argv)))
