@@ -177,6 +177,10 @@ def tap_lines(r: TapResult) -> Iterable[str]:
                 line += f", replaced to {o.replaced} ({o.orders} order(s))"
             for t in o.triggers:
                 line += f"; {t.object} triggers: +{t.adds} to {t.recipient}"
+            if o.pool_after is not None:
+                line += f"; pays {o.paid} from the pool, which then holds {o.pool_after or 'no mana'}"
+            for restriction in o.restrictions:
+                line += f"; restricted mana (CR 106.6): {restriction}"
             yield line
             yield "      rules: " + ", ".join(o.rules)
             if o.effects:
@@ -214,6 +218,8 @@ def ability_lines(player: str, reports: Iterable[AbilityReport]) -> Iterable[str
         if not r.modelled:
             adds = "not modelled yet (mtgasp check lists why)"
         yield f"               {status}; could add: {adds}"
+        for restriction in r.restrictions:
+            yield f"               restricted mana (CR 106.6): {restriction}"
 
 
 @cli.command("abilities")

@@ -60,6 +60,7 @@ CR_SUMMARIES: dict[str, str] = {
     "106.5": "an ability that would produce mana of an undefined type produces no mana instead",
     "700.5": "a player's devotion to a color is the number of mana symbols of that color among the mana costs of permanents they control",
     "608.2c": "instructions are followed in the order written; a later \"instead\" or a condition modifies earlier text",
+    "106.6": "mana can carry a restriction on how it can be spent; it doesn't change the mana's type",
     "106.7": "the types a permanent could produce take replacement effects into account, in any order, and ignore costs",
     "106.12": "to tap a permanent for mana is to activate its mana ability with {T} in the cost",
     "106.12a": "'tapped for mana' triggers trigger when such an ability resolves and produces mana",

@@ -46,7 +46,7 @@ from .results import (
     cr_key,
 )
 from .state import GameState
-from .terms import AbilityRef, Mana, describe_choice, effect_text, instance, label_text, obj_id, player_id, symbol_text
+from .terms import AbilityRef, Mana, describe_choice, effect_text, spend_text, instance, label_text, obj_id, player_id, symbol_text
 
 __all__ = [
     "AbilityReport",
@@ -259,6 +259,11 @@ class Engine(GameMixin):
             for s in model:
                 if s.name == "cannot_use":
                     cannot.add((AbilityRef.from_symbol(s.arguments[1]), s.arguments[2].string))
+                    if s.arguments[2].string == "601.2h":
+                        riders.add(
+                            f"{AbilityRef.from_symbol(s.arguments[1])}: the mana in the pool can't pay its mana cost; "
+                            "activating other mana abilities first could (CR 601.2g): see 'mtgasp pools'"
+                        )
                 elif s.name == "not_modelled":
                     ref = AbilityRef.from_symbol(s.arguments[1])
                     riders.add(f"{ref}: the rules cannot work out what it adds yet (see 'mtgasp check'); left out")
@@ -287,6 +292,8 @@ class Engine(GameMixin):
         adds: dict[str, Mana] = {}
         rules: list[str] = []
         effects: list[str] = []
+        paid, after, paying = Mana(), Mana(), False
+        restrictions: list[str] = []
         for s in model:
             a = s.arguments
             if s.name == "pick_init" and a[0] == ev:
@@ -303,6 +310,12 @@ class Engine(GameMixin):
                 rules.append(a[1].string)
             elif s.name == "effect_applied":
                 effects.append(effect_text(a[1], self._cards))
+            elif s.name == "paid":
+                paid, paying = paid + Mana.one(a[2].name, a[3].number), True
+            elif s.name == "pool_after":
+                after = after + Mana.one(a[1].name, a[2].number)
+            elif s.name == "spend_restricted":
+                restrictions.append(spend_text(texts.get(a[1], ""), a[2]))
         orders = 1
         if s0_sym is not None and s_sym is not None:
             if ev not in graphs:
@@ -321,6 +334,9 @@ class Engine(GameMixin):
             rules=tuple(sorted(set(rules), key=cr_key)),
             text=texts.get(use.arguments[1], ""),
             effects=tuple(sorted(set(effects))),
+            paid=paid,
+            pool_after=after if paying else None,
+            restrictions=tuple(sorted(set(restrictions))),
         )
 
     # -- a player's mana abilities --------------------------------------------------------
@@ -344,7 +360,7 @@ class Engine(GameMixin):
         found: dict[tuple[clingo.Symbol, clingo.Symbol], dict[str, Any]] = {}
 
         def entry(o: clingo.Symbol, a: clingo.Symbol) -> dict[str, Any]:
-            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set(), "rules": set(), "effects": set()})
+            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set(), "rules": set(), "effects": set(), "restrictions": set()})
 
         for s in model:
             a = s.arguments
@@ -358,6 +374,8 @@ class Engine(GameMixin):
                 entry(a[0], a[1])["adds"].add(Mana.from_symbol(a[2]))
             elif s.name == "cites" and a[0].name == "ma":
                 entry(*a[0].arguments)["rules"].add(a[1].string)
+            elif s.name == "spend_restricted":
+                entry(a[0], a[1])["restrictions"].add(spend_text(texts.get(a[1], ""), a[2]))
             elif s.name == "effect_applied" and a[0].name == "ma":
                 entry(*a[0].arguments)["effects"].add(effect_text(a[1], cards))
             elif s.name == "not_modelled":
@@ -374,6 +392,7 @@ class Engine(GameMixin):
                 rules=tuple(sorted(e["rules"] | e["reasons"], key=cr_key)),
                 modelled=not e.get("unknown", False),
                 effects=tuple(sorted(e["effects"])),
+                restrictions=tuple(sorted(e["restrictions"])),
             )
             for (o, ab), e in found.items()
         ]
@@ -389,8 +408,8 @@ class Engine(GameMixin):
         ``maximal_limit`` candidate pools (those where every free ability is used)."""
         state.player(player)
         query = F("__query", [F("pools", [_player(player)])])
-        every, complete, groups, complex_ = self._pool_set(state, [query], limit, space=True)
-        candidates, maximal_complete, _, _ = self._pool_set(
+        every, complete, groups, complex_, restricted = self._pool_set(state, [query], limit, space=True)
+        candidates, maximal_complete, _, _, _ = self._pool_set(
             state, [query, F("__query", [F("saturated")])], max(limit, maximal_limit)
         )
         maximal = _skyline(sorted(candidates, key=lambda m: -m.total))
@@ -412,7 +431,7 @@ class Engine(GameMixin):
             complete=complete and len(every) <= limit,
             limit=limit,
             maximal_complete=maximal_complete,
-            notes=tuple(notes) + self._notes(state),
+            notes=tuple(notes) + restricted + self._notes(state),
             total=len(every) if complete else None,
             groups=groups,
             complex=complex_,
@@ -420,10 +439,14 @@ class Engine(GameMixin):
 
     def _pool_set(
         self, state: GameState, query: list[clingo.Symbol], limit: int, *, space: bool = False
-    ) -> tuple[set[Mana], bool, tuple[PoolGroup, ...], tuple[str, ...]]:
+    ) -> tuple[set[Mana], bool, tuple[PoolGroup, ...], tuple[str, ...], tuple[str, ...]]:
         """The pools of one pools-query call (at most ``limit``), whether they are all of them,
         and (with ``space``) the groups and complex abilities the rules found."""
-        signatures = (("pool_group_member", 2), ("pool_group_option", 2), ("complex_ability", 2)) if space else ()
+        signatures = (
+            (("pool_group_member", 2), ("pool_group_option", 2), ("complex_ability", 2), ("pool_restricted", 3), ("ability_text", 2))
+            if space
+            else ()
+        )
         sol = self._solve(
             state,
             "pools",
@@ -436,6 +459,8 @@ class Engine(GameMixin):
         members: dict[str, list[str]] = defaultdict(list)
         options: dict[str, list[Mana]] = defaultdict(list)
         complex_: list[str] = []
+        restricted: list[str] = []
+        texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
         for f in sol.facts:
             a = f.arguments
             if f.name == "pool_group_member":
@@ -446,6 +471,11 @@ class Engine(GameMixin):
                     options[str(a[0])].append(m)
             elif f.name == "complex_ability":
                 complex_.append(f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])}")
+            elif f.name == "pool_restricted":
+                restricted.append(
+                    f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])} adds restricted mana (CR 106.6: "
+                    f"{spend_text(texts.get(a[1], ''), a[2])}); the pools count it by its type"
+                )
         groups = tuple(
             sorted(
                 (PoolGroup(tuple(sorted(members[g])), tuple(sorted(options[g]))) for g in members if options[g]),
@@ -453,7 +483,7 @@ class Engine(GameMixin):
             )
         )
         complete = len(sol.models) <= limit and not sol.timed_out
-        return {_pool_of(m) for m in sol.models[:limit]}, complete, groups, tuple(sorted(complex_))
+        return {_pool_of(m) for m in sol.models[:limit]}, complete, groups, tuple(sorted(complex_)), tuple(sorted(restricted))
 
     # -- replacement effects on one activation (CR 614, 616) ----------------------------
 

@@ -89,6 +89,13 @@ class TapOutcome:
     """The ability's text."""
     effects: tuple[str, ...] = ()
     """The continuous and replacement effects that applied to it."""
+    paid: Mana = Mana()
+    """Mana paid from the pool for the ability's mana cost (CR 601.2h, 602.2b)."""
+    pool_after: Mana | None = None
+    """The controller's mana pool after paying and adding, when a mana cost was paid."""
+    restrictions: tuple[str, ...] = ()
+    """How the mana it adds can be spent (CR 106.6: "Spend this mana only ..."): that mana is not
+    ordinary mana."""
 
     def adds_for(self, player: str) -> Mana:
         return dict(self.adds).get(player, Mana())
@@ -106,6 +113,9 @@ class TapOutcome:
             "adds": {p: m.as_dict() for p, m in self.adds},
             "rules": rules_json(self.rules),
             "effects": list(self.effects),
+            "paid": self.paid.as_dict(),
+            "pool_after": None if self.pool_after is None else self.pool_after.as_dict(),
+            "spend_restrictions": list(self.restrictions),
         }
 
 
@@ -188,6 +198,8 @@ class AbilityReport:
     """False when the rules cannot work out what it adds yet (``could_add`` is then empty)."""
     effects: tuple[str, ...] = ()
     """The continuous and replacement effects that applied."""
+    restrictions: tuple[str, ...] = ()
+    """How the mana it adds can be spent (CR 106.6): that mana is not ordinary mana."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -201,6 +213,7 @@ class AbilityReport:
             "could_add": [str(m) for m in self.could_add],
             "rules": rules_json(self.rules),
             "effects": list(self.effects),
+            "spend_restrictions": list(self.restrictions),
         }
 
 

@@ -13,7 +13,7 @@ from functools import total_ordering
 
 import clingo
 
-__all__ = ["MANA_TYPES", "Mana", "AbilityRef", "obj_id", "player_id", "symbol_text", "describe_choice", "label_text", "instance", "effect_text"]
+__all__ = ["MANA_TYPES", "Mana", "AbilityRef", "obj_id", "player_id", "symbol_text", "describe_choice", "label_text", "instance", "effect_text", "spend_text"]
 
 #: The six types of mana in the order of the rules' vectors mana(W,U,B,R,G,C) (CR 106.1b).
 MANA_TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
@@ -183,3 +183,12 @@ def effect_text(sym: clingo.Symbol, cards: Mapping[str, str]) -> str:
     if sym.type == clingo.SymbolType.Function and sym.name == "resolved" and sym.arguments:
         return f"effect {symbol_text(sym.arguments[0])}"
     return str(sym)
+
+
+def spend_text(ability_text: str, restriction: clingo.Symbol) -> str:
+    """A restriction on spending mana (CR 106.6) as the card words it ("Spend this mana only to
+    cast artifact spells."), or the rules' term when the text is not at hand."""
+    import re
+
+    m = re.search(r"(Spend this mana only[^.]*\.|This mana can't be spent[^.]*\.)", ability_text)
+    return m.group(1) if m else f"spend restriction {restriction}"

@@ -142,8 +142,11 @@ def test_counters_on_the_permanent_and_objects_states_do_not_hold() -> None:
     assert [tap(st, o) for o in ("chalice", "bare", "lucky", "plain")] == [
         [Mana(C=2)], [Mana()], sorted(Mana.one(t) for t in "wubrg"), [Mana(C=1)]]
     crypt = ENGINE.tap(st, "crypt")
-    assert (crypt.outcomes, crypt.notes) == (
-        (), ("Crypt of Agadeem #1: the rules cannot work out what it adds yet (see 'mtgasp check'); left out",))
+    # (Its {2} can't be paid from the empty pool either: CR 601.2h.)
+    assert (crypt.outcomes, crypt.notes) == ((), (
+        "Crypt of Agadeem #1: the mana in the pool can't pay its mana cost; activating other mana abilities first "
+        "could (CR 601.2g): see 'mtgasp pools'",
+        "Crypt of Agadeem #1: the rules cannot work out what it adds yet (see 'mtgasp check'); left out"))
 
 
 def test_cr700_5_nykthos_adds_mana_equal_to_devotion_to_the_chosen_color() -> None:
@@ -160,7 +163,7 @@ def test_cr700_5_nykthos_adds_mana_equal_to_devotion_to_the_chosen_color() -> No
             "{id: birds, card: Birds of Paradise, controller: alice}",
             "{id: elves, card: Llanowar Elves, controller: bob}",
         )
-    ) + "cards:\n" + "".join(
+    ) + "mana_pool:\n  alice: {C: 2}\n" + "cards:\n" + "".join(
         f"  - {{name: \"{n}\", type_line: \"{t}\", mana_cost: \"{c}\", oracle_text: {json.dumps(o)}}}\n"
         for n, (t, o), c in zip(cards, cards.values(), ("", "{1}{G/W}{G/W}"))
     )

@@ -393,7 +393,17 @@ def test_xmage_kinnan_adds_a_type_gruul_signet_produced() -> None:
         - {id: signet, card: Gruul Signet, controller: alice}
         """
     )
-    assert tap_results(st, "signet") == sorted([Mana(R=2, G=1), Mana(R=1, G=2)])
+    # Tapping the Signet pays its {1} from the pool (CR 601.2h): the Wastes was tapped for {C} first.
+    paid = scenario(
+        """
+        - {id: kinnan, card: "Kinnan, Bonder Prodigy", controller: alice}
+        - {id: wastes, card: Wastes, controller: alice, tapped: true}
+        - {id: signet, card: Gruul Signet, controller: alice}
+        """,
+        EXTRA_CARDS,
+        header="players: [alice, bob]\nmana_pool:\n  alice: {C: 1}\n",
+    )
+    assert tap_results(paid, "signet") == sorted([Mana(R=2, G=1), Mana(R=1, G=2)])
     # Keeping the Wastes' {C} instead of paying for the Signet is a maximal pool too.
     assert maximal(st) == sorted([Mana(C=1), Mana(R=2, G=1), Mana(R=1, G=2)])
 
