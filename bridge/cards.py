@@ -24,7 +24,9 @@ import gzip
 import io
 import json
 import re
+import stat
 import unicodedata
+import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
@@ -93,6 +95,56 @@ _SPACES = re.compile(r"\s+")
 _MANA_COST = re.compile(r"^(\{[^{}\s]+\})*( // (\{[^{}\s]+\})*)*$")
 
 
+#: Longest text a card field may hold (the longest Oracle text of the 32.7k-card corpus has 769
+#: characters; the parser's time grows with the text).
+MAX_FIELD_CHARS = {"oracle_text": 5000, "name": 300, "type_line": 300, "mana_cost": 200}
+MAX_NUMBER_CHARS = 20
+#: Largest card file read (Scryfall's oracle_cards is about 160 MB).
+MAX_CARD_FILE_BYTES = 600 * 2**20
+
+
+def excerpt(value: object, n: int = 60) -> str:
+    """A short, printable excerpt of a bad value for an error message (never the whole of a
+    huge value, never a Python repr of an unexpected type)."""
+    if isinstance(value, str):
+        text = value
+    elif value is None or isinstance(value, (bool, int, float)):
+        text = str(value) if not isinstance(value, int) or abs(value) < 10**30 else f"a {value.bit_length()}-bit integer"
+        return text
+    else:
+        return f"a {type(value).__name__}"
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text[:n])
+    more = f"... ({len(text)} characters)" if len(text) > n else ""
+    return f"'{shown}'{more}"
+
+
+def _bad_char(text: str, multiline: bool) -> tuple[int, str] | None:
+    """The first character a card field may not hold: a control character (other than a line
+    break in Oracle text) or a lone surrogate (not a character at all: it cannot be encoded)."""
+    for i, ch in enumerate(text):
+        if ch == "\n" and multiline:
+            continue
+        cat = unicodedata.category(ch)
+        if cat == "Cc" or cat == "Cs" or ch in "\u2028\u2029":
+            return i, f"U+{ord(ch):04X}"
+    return None
+
+
+def check_text(value: str, where: str, *, multiline: bool = False, limit: int = 300) -> None:
+    """Raise :class:`ValueError` naming ``where`` if ``value`` is too long or holds a control
+    character or a lone surrogate."""
+    if len(value) > limit:
+        raise ValueError(f"{where}: expected at most {limit} characters, got {len(value)} ({excerpt(value, 40)})")
+    bad = _bad_char(value, multiline)
+    if bad is not None:
+        i, code = bad
+        allowed = "printable characters and line breaks" if multiline else "printable characters"
+        raise ValueError(
+            f"{where}: character {code} at position {i + 1} is not allowed (card text holds only {allowed}): "
+            f"{excerpt(value[max(0, i - 20):i + 20], 40)}"
+        )
+
+
 def name_key(name: str) -> str:
     """The lookup key of a card name: case-, accent-, apostrophe- and spacing-insensitive.
 
@@ -128,15 +180,15 @@ def normalize_color_indicator(value: object) -> tuple[str, ...] | None:
     elif isinstance(value, (list, tuple)):
         parts = list(value)
     else:
-        raise ValueError(f"expected a list of colors, got {value!r}")
+        raise ValueError(f"expected a list of colors, got {excerpt(value)}")
     letters: set[str] = set()
     for part in parts:
         if not isinstance(part, str):
-            raise ValueError(f"expected a color, got {part!r}")
+            raise ValueError(f"expected a color, got {excerpt(part)}")
         word = part.strip()
         letter = _COLOR_WORDS.get(word.casefold(), word.upper())
         if letter not in COLOR_LETTERS:
-            raise ValueError(f"expected colors among W, U, B, R, G (or white, blue, black, red, green), got {part!r}")
+            raise ValueError(f"expected colors among W, U, B, R, G (or white, blue, black, red, green), got {excerpt(part)}")
         letters.add(letter)
     if not letters:
         return None
@@ -180,29 +232,36 @@ class Card:
         """
         name = record.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"{where}.name: expected a card name (a non-empty string), got {name!r}")
+            raise ValueError(f"{where}.name: expected a card name (a non-empty string), got {excerpt(name)}")
+        check_text(name, f"{where}.name", limit=MAX_FIELD_CHARS["name"])
         type_line = record.get("type_line")
         if not isinstance(type_line, str) or not type_line.strip():
             raise ValueError(
-                f"{where}.type_line: expected a type line such as 'Creature — Elf Druid', got {type_line!r}"
+                f"{where}.type_line: expected a type line such as 'Creature — Elf Druid', got {excerpt(type_line)}"
             )
+        check_text(type_line, f"{where}.type_line", limit=MAX_FIELD_CHARS["type_line"])
         values: dict[str, Any] = {}
         for key in ("mana_cost", "oracle_text"):
             value = record.get(key)
             if value is None:
                 value = ""
             if not isinstance(value, str):
-                raise ValueError(f"{where}.{key}: expected a string, got {value!r}")
+                raise ValueError(f"{where}.{key}: expected a string, got {excerpt(value)}")
+            check_text(value, f"{where}.{key}", multiline=key == "oracle_text", limit=MAX_FIELD_CHARS[key])
             values[key] = value
         if not _MANA_COST.match(values["mana_cost"]):
             raise ValueError(
                 f"{where}.mana_cost: expected a mana cost in {{..}} notation such as '{{1}}{{G}}', "
-                f"got {values['mana_cost']!r}"
+                f"got {excerpt(values['mana_cost'])}"
             )
         for key in ("power", "toughness", "loyalty", "defense"):
             value = record.get(key)
             if isinstance(value, bool) or not (value is None or isinstance(value, (str, int))):
-                raise ValueError(f"{where}.{key}: expected a number or a string such as '*', got {value!r}")
+                raise ValueError(f"{where}.{key}: expected a number or a string such as '*', got {excerpt(value)}")
+            if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_CHARS:
+                raise ValueError(f"{where}.{key}: expected a number of at most {MAX_NUMBER_CHARS} digits, got {excerpt(value)}")
+            if isinstance(value, str):
+                check_text(value, f"{where}.{key}", limit=MAX_NUMBER_CHARS)
             values[key] = None if value is None else str(value)
         try:
             values["color_indicator"] = normalize_color_indicator(record.get("color_indicator"))
@@ -464,20 +523,8 @@ def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[C
     a mapping with a ``cards:`` list, like the embedded set). ``.gz`` files are decompressed.
     """
     path = Path(path)
-    source = str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CardDataError(f"{source}: cannot read the card file: {exc.strerror or exc}") from None
-    if path.suffix == ".gz":
-        try:
-            raw = gzip.decompress(raw)
-        except OSError as exc:
-            raise CardDataError(f"{source}: not a gzip file: {exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CardDataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+    source = excerpt(str(path), 200)[1:-1] if len(str(path)) > 200 else str(path)
+    text = _read_card_text(path, source)
     stem_suffix = Path(path.stem).suffix if path.suffix == ".gz" else path.suffix
     fmt = format or _detect_format(text, stem_suffix.lower(), source)
     if fmt == "yaml":
@@ -486,17 +533,17 @@ def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[C
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-            raise CardDataError(f"{source}: YAML syntax error{where}: {getattr(exc, 'problem', exc)}") from None
+            problem = " ".join(str(getattr(exc, "problem", None) or exc).split())[:200]
+            raise CardDataError(f"{source}: YAML syntax error{where}: {problem}") from None
+        except RecursionError:
+            raise CardDataError(f"{source}: the YAML is nested too deeply to be a card file") from None
+        except (ValueError, OverflowError) as exc:  # e.g. '!!int word', a 5,000-digit number
+            raise CardDataError(f"{source}: a YAML value cannot be read: {excerpt(str(exc), 120)[1:-1]}") from None
         yield from _yaml_records(data, source)
     elif fmt == "jsonl":
         yield from _jsonl_records(text, source)
     elif fmt in ("scryfall", "mtgjson", "json"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CardDataError(
-                f"{source}: JSON syntax error at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-            ) from None
+        data = _json(text, source)
         if fmt == "scryfall":
             yield from _scryfall_records(data, source)
         elif fmt == "mtgjson":
@@ -510,6 +557,55 @@ def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[C
         raise CardDataError(
             f"{source}: unknown card file format {fmt!r}; expected one of scryfall, mtgjson, jsonl, json, yaml"
         )
+
+
+def _read_card_text(path: Path, source: str) -> str:
+    """The text of a card file: a regular file (``.gz``: gzip) of at most
+    :data:`MAX_CARD_FILE_BYTES` (decompressed), in UTF-8."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise CardDataError(f"{source}: cannot read the card file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "not a regular file"
+        raise CardDataError(f"{source}: cannot read the card file: it is {kind}; card data is read from a regular file")
+    limit = MAX_CARD_FILE_BYTES
+    too_big = f"{source}: the card file is larger than {limit // 2**20} MB{{}}; split it or keep the cards needed"
+    try:
+        with open(path, "rb") as f:
+            if path.suffix == ".gz":
+                try:
+                    with gzip.GzipFile(fileobj=f) as gz:
+                        raw = gz.read(limit + 1)
+                except (OSError, EOFError, zlib.error) as exc:
+                    what = "it ends before the end of its compressed data (truncated?)" if isinstance(exc, EOFError) else str(exc)
+                    raise CardDataError(f"{source}: not a gzip file: {what[:200]}") from None
+                if len(raw) > limit:
+                    raise CardDataError(too_big.format(" once decompressed"))
+            else:
+                raw = f.read(limit + 1)
+                if len(raw) > limit:
+                    raise CardDataError(too_big.format(""))
+    except OSError as exc:
+        raise CardDataError(f"{source}: cannot read the card file: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CardDataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+
+
+def _json(text: str, where: str, *, line: bool = True) -> Any:
+    """``text`` parsed as JSON, or a one-paragraph :class:`CardDataError` naming ``where``
+    (and the line of the error when ``line``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = f"line {exc.lineno}, column {exc.colno}" if line else f"column {exc.colno}"
+        raise CardDataError(f"{where}: JSON syntax error at {at}: {exc.msg}") from None
+    except RecursionError:
+        raise CardDataError(f"{where}: the JSON is nested too deeply to be card data") from None
+    except ValueError as exc:  # a number of more than 4,300 digits
+        raise CardDataError(f"{where}: a JSON value cannot be read: {excerpt(str(exc), 120)[1:-1]}") from None
 
 
 def _detect_format(text: str, suffix: str, source: str) -> str:
@@ -528,7 +624,7 @@ def _detect_format(text: str, suffix: str, source: str) -> str:
         first_line = text.lstrip().split("\n", 1)[0]
         try:
             first = json.loads(first_line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             first = None
         if isinstance(first, dict) and "name" in first:
             return "jsonl"
@@ -566,10 +662,7 @@ def _jsonl_records(text: str, source: str) -> Iterator[CardWithAliases]:
     for lineno, line in enumerate(io.StringIO(text), start=1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line.rstrip("\r\n"))
-        except json.JSONDecodeError as exc:
-            raise CardDataError(f"{source}:{lineno}: JSON syntax error at column {exc.colno}: {exc.msg}") from None
+        record = _json(line.rstrip("\r\n"), f"{source}:{lineno}", line=False)
         yield _record_card(record, f"{source}:{lineno}: card"), ()
 
 
@@ -637,7 +730,7 @@ def _mtgjson_records(data: object, source: str) -> Iterator[CardWithAliases]:
             f'{source}: expected an MTGJSON AtomicCards file: {{"meta": ..., "data": {{name: [card, ...]}}}}'
         )
     for full, entries in data["data"].items():
-        where = f"{source}: data[{full!r}]"
+        where = f"{source}: data[{excerpt(full)}]"
         if not isinstance(entries, list):
             raise CardDataError(f"{where}: expected a list of card objects")
         faces: list[Card] = []

@@ -1,0 +1,89 @@
+"""Benchmark — could-produce on every permanent of boards up to 10,000 permanents (issue 13).
+
+    python benchmarks/bench_scale.py [--sizes 100,1000,2000,5000,10000] [--boards forests,lands,board]
+
+Boards: ``forests`` (N Forests, one player), ``lands`` (reflecting lands and sources over four
+players: Reflecting Pool, Exotic Orchard, Fellwar Stone, Forest, Island, City of Brass, Llanowar
+Elves, Birds of Paradise, Mana Confluence, Sol Ring, Gaea's Cradle) and ``board`` (the mix of
+benchmarks/states.py, with lords such as Elvish Archdruid). For each: CPU seconds of
+``Engine().could_produce_all(state)`` (one grounding for every permanent; what
+``mtgasp could-produce STATE`` runs), split into ground / solve, in a warm process (the parser's
+tables and the cards already loaded). CPU time, not wall time: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+LANDS = ("Reflecting Pool", "Exotic Orchard", "Fellwar Stone", "Forest", "Island", "City of Brass", "Llanowar Elves",
+         "Birds of Paradise", "Mana Confluence", "Sol Ring", "Gaea's Cradle")
+PLAYERS = ("alice", "bob", "carol", "dave")
+
+
+def state_dict(kind: str, n: int) -> dict[str, Any]:
+    if kind == "forests":
+        return {"players": ["alice", "bob"], "battlefield": [{"id": f"f{i}", "card": "Forest", "controller": "alice"} for i in range(n)]}
+    if kind == "lands":
+        rng = random.Random(n)
+        bf = [{"id": f"p{i}", "card": rng.choice(LANDS), "controller": PLAYERS[i % 4]} for i in range(n)]
+        return {"players": list(PLAYERS), "battlefield": bf}
+    from states import board_dict
+
+    return board_dict(n)
+
+
+def measure(kind: str, n: int) -> dict[str, Any]:
+    from mtgasp import Engine
+    from mtgasp import queries
+    from mtgasp.state import state_from_dict
+
+    state = state_from_dict(state_dict(kind, n))
+    engine = Engine()
+    engine.could_produce(state, state.battlefield[0].id)  # warm: parse the cards once
+    seen: dict[str, float] = {}
+    orig = queries.solve
+
+    def spy(*a: Any, **k: Any) -> Any:
+        sol = orig(*a, **k)
+        seen["ground"], seen["solve"] = sol.ground_seconds, sol.solve_seconds
+        return sol
+
+    queries.solve = spy
+    try:
+        c0, w0 = time.process_time(), time.perf_counter()
+        out = engine.could_produce_all(state)
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    finally:
+        queries.solve = orig
+    return {"board": kind, "permanents": n, "cpu": cpu, "wall": wall, "ground_wall": seen.get("ground"),
+            "solve_wall": seen.get("solve"), "answers": len(out), "with_types": sum(1 for r in out if r.types)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="100,1000,2000,5000,10000")
+    ap.add_argument("--boards", default="forests,lands,board")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    rows = []
+    for kind in args.boards.split(","):
+        for n in map(int, args.sizes.split(",")):
+            r = measure(kind, n)
+            rows.append(r)
+            print(f"{kind:>8} {n:>6}: {r['cpu']:7.2f} s CPU  ({r['wall']:.2f} s wall, ground {r['ground_wall']:.2f} s, "
+                  f"solve {r['solve_wall']:.2f} s)  {r['with_types']}/{r['answers']} permanents produce mana", flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
