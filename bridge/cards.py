@@ -111,6 +111,11 @@ def excerpt(value: object, n: int = 60) -> str:
     elif value is None or isinstance(value, (bool, int, float)):
         text = str(value) if not isinstance(value, int) or abs(value) < 10**30 else f"a {value.bit_length()}-bit integer"
         return text
+    elif isinstance(value, (list, tuple)) and len(value) <= 5 and all(
+        x is None or isinstance(x, (str, bool, int, float)) for x in value
+    ):
+        inner = "[" + ", ".join(excerpt(x, 20) for x in value) + "]"
+        return inner if len(inner) <= n + 10 else f"a list of {len(value)} items"
     else:
         return f"a {type(value).__name__}"
     shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text[:n])
