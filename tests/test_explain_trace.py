@@ -97,3 +97,18 @@ def test_could_produce_cites_106_7_and_what_the_types_come_from() -> None:
     # CR 106.7, and the intrinsic mana ability (305.6, a mana ability: 605.1a); no cost rule
     # (106.7: costs are ignored), and the elves play no part.
     assert (r.types, r.rules) == (("G",), ("106.7", "305.6", "605.1a"))
+
+
+def test_cr305_7_reflecting_pool_under_blood_moon_cites_the_type_change_not_could_produce() -> None:
+    # Blood Moon makes the nonbasic Reflecting Pool a Mountain: CR 305.7 (it loses its own
+    # ability and gains the Mountain's) applied in layer 4 (613.1d); tapping it uses the intrinsic
+    # {T}: Add {R} (305.6, a mana ability 605.1a, tapped for mana 106.12 with {T} 107.5, resolving
+    # at once 605.3b). Its printed "could produce" ability is gone: 106.7 does not fire.
+    st = state(
+        "  - {id: pool, card: Reflecting Pool, controller: alice}\n"
+        "  - {id: moon, card: Blood Moon, controller: bob}\n"
+        "  - {id: f, card: Forest, controller: alice}\n"
+    )
+    [o] = ENGINE.tap(st, "pool").outcomes
+    assert (o.adds_for("alice"), o.rules) == (Mana(R=1), ("106.12", "107.5", "305.6", "305.7", "605.1a", "605.3b", "613.1d"))
+    assert o.effects == ("moon (Blood Moon), ability 1",)
