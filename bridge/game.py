@@ -61,8 +61,10 @@ class Position:
         return sorted(str(f) for f in self.facts)
 
     def battlefield(self) -> list[str]:
-        """The ids of the permanents (sorted)."""
-        return sorted(symbol_text(f.arguments[0].arguments[0]) for f in self.facts if f.name == "permanent")
+        """The ids of the permanents, in timestamp order (CR 613.7)."""
+        stamps = {f.arguments[0]: f.arguments[1] for f in self.facts if f.name == "timestamp"}
+        perms = [f.arguments[0] for f in self.facts if f.name == "permanent"]
+        return [_subject(o) for o in sorted(perms, key=lambda o: (stamps.get(o, clingo.Number(0)), o))]
 
     def program(self) -> list[clingo.Symbol]:
         return [*self.facts, *self.cards]
@@ -169,7 +171,8 @@ class PlayResult:
     not_modelled: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"actions": list(self.actions), "ends": [e.to_json() for e in self.ends], "not_modelled": list(self.not_modelled)}
+        ends = [e.to_json() for e in self.ends]
+        return {"actions": list(self.actions), "ends": ends, "successors": ends, "not_modelled": list(self.not_modelled)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -476,7 +479,7 @@ def _subject(sym: clingo.Symbol) -> str:
 
 
 def _choice_text(sym: clingo.Symbol) -> str:
-    if len(sym.arguments) == 1:
+    if sym.type == clingo.SymbolType.Function and sym.name and len(sym.arguments) == 1:
         return f"{sym.name} {_subject(sym.arguments[0])}"
     return str(sym)
 

@@ -25,7 +25,8 @@ def test_cr117_3d_apply_pass_on_a_state_file() -> None:
     state = loads_state("players: [alice, bob]\nbattlefield:\n  - {id: f, card: Forest, controller: alice}\n")
     (s,) = ENGINE.apply(state, "pass").successors
     assert s.added == ('passed(player("alice"))', 'priority(player("bob"))')
-    assert (s.removed, s.count, s.sequences, s.fired) == ((), 1, ((),), (("117.3d", "alice"),))
+    assert (s.removed, s.count, s.sequences) == (('priority(player("alice"))',), 1, ((),))
+    assert ("117.3d", "alice") in s.fired
 
 
 def test_legal_actions_of_a_state_file() -> None:
