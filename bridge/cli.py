@@ -367,8 +367,10 @@ def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
     state = c.state(state_file)
     db = state.database(c.db)
     findings = c.engine().check(state)
-    violations = [{"rule": code, "subject": subject, "summary": summary(code)} for code, subject in findings if code != "unmodelled"]
+    violations = [{"rule": code, "subject": subject, "summary": summary(code)} for code, subject in findings
+                  if code not in ("unmodelled", "pending")]
     unmodelled = [subject for code, subject in findings if code == "unmodelled"]
+    pending = [subject for code, subject in findings if code == "pending"]
     unsupported = []
     for perm in state.battlefield:
         for a in db.parsed(perm.card).unsupported:
@@ -382,12 +384,14 @@ def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
             "violations": violations,
             "unsupported": unsupported,
             "unmodelled": unmodelled,
+            "pending_state_based_actions": pending,
         },
         lambda: [
             f"{state_file}: {'valid' if not violations else 'violates the rules'} "
             f"({len(state.player_ids)} players, {len(state.battlefield)} permanents)"
         ]
         + [f"  violation: CR {v['rule']} ({v['summary']}): {v['subject']}" for v in violations]
+        + [f"  state-based action pending (CR 704.3: the next 'settle' performs it): {p}" for p in pending]
         + [f"  unsupported text: {u['object']} ({u['card']}) ability {u['ability']}: {u['text']}" for u in unsupported]
         + [f"  not modelled yet: {u}" for u in unmodelled],
     )

@@ -169,9 +169,13 @@ class Engine(GameMixin):
 
     @_bounded
     def check(self, state: GameState) -> tuple[tuple[str, str], ...]:
-        """Rule violations of the state itself (CR number, subject) and what the rules do not
-        model about its permanents (``unmodelled``, as ``("unmodelled", "obj: what")``)."""
-        sol = self._solve(state, "check", [], project=False, fact_signatures=(("invalid", 2), ("unmodelled", 3)))
+        """Rule violations of the state itself (CR number, subject), the state-based actions
+        pending in it (``("pending", "CR 704.5g: obj")``, performed by the next ``settle``) and
+        what the rules do not model about its permanents (``("unmodelled", "obj: what")``)."""
+        sol = self._solve(
+            state, "check", [], project=False,
+            fact_signatures=(("invalid", 2), ("unmodelled", 3), ("sba", 2), ("sba_unknown", 2)),
+        )
         if sol.timed_out and not sol.undecided:
             self.incomplete.clear()  # every finding is a fact of the grounding: the answer is whole
         elif sol.timed_out and not sol.models:
@@ -180,6 +184,10 @@ class Engine(GameMixin):
         for s in (*sol.facts, *(sol.models[0] if sol.models else ())):
             if s.name == "invalid":
                 found.add((s.arguments[0].string, obj_id(s.arguments[1])))
+            elif s.name == "sba":
+                found.add(("pending", f"CR {s.arguments[0].string}: {_subject_id(s.arguments[1])}"))
+            elif s.name == "sba_unknown":
+                found.add(("unmodelled", f"{_subject_id(s.arguments[0])}: CR {s.arguments[1].string} can't be decided"))
             elif s.name == "unmodelled":
                 what = s.arguments[2]
                 label = str(what)
@@ -633,6 +641,11 @@ def _skyline(candidates: list[Mana]) -> set[Mana]:
 def _mana_text(printed: str) -> str:
     """ "mana(0,0,0,0,2,0)" → "{G}{G}"."""
     return str(Mana.from_symbol(clingo.parse_term(printed)))
+
+
+def _subject_id(sym: clingo.Symbol) -> str:
+    """obj("x") or player("alice") -> its id."""
+    return player_id(sym) if sym.name == "player" else obj_id(sym)
 
 
 def _class_card(printed: str, cards: Mapping[str, str]) -> str:
