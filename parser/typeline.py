@@ -1,7 +1,7 @@
 """Characteristics from a card's fields (CR 202-208): type line, mana cost, colors, P/T.
 
 Facts: card_type/2, card_supertype/2, card_subtype/2 (``"Time Lord"`` is one subtype,
-CR 205.3m), card_color/2, card_mana_cost/3, card_power/2, card_toughness/2,
+CR 205.3m), card_color_indicator/2, card_mana_cost/3, card_power/2, card_toughness/2,
 card_loyalty/2, card_defense/2. A split card's halves ("Fire // Ice") are combined, as the
 card has both halves' characteristics outside the stack (CR 709.4).
 """
@@ -13,7 +13,7 @@ import re
 from typing import Iterable
 
 from .facts import AbilityPrinter, quote
-from .mana import group_symbols, mana_symbol, symbol_colors
+from .mana import group_symbols, mana_symbol
 from .vocabulary import CARD_TYPE_ALIASES, CARD_TYPES, COLOR_WORDS, MULTIWORD_SUBTYPES, SUPERTYPES
 
 _SYMBOL = re.compile(r"\{[^{}]+\}")
@@ -103,17 +103,16 @@ def characteristic_facts(
     printer = AbilityPrinter(card, f"ab({card},0)", False, lambda q: "")
     for sym, n in group_symbols(syms):
         out.append(f"card_mana_cost({card},{printer.term(sym)},{n})")
+    # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the color
+    # indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
     colors: list[str] = []
-    for sym in syms:
-        for m in symbol_colors(sym):
-            _add(colors, m)
     for c in color_indicator or ():
         for part in str(c).split():
             low = part.lower()
             m = COLOR_WORDS.get(low) or _COLOR_LETTERS.get(part.upper())
             if m:
                 _add(colors, m)
-    out += [f"card_color({card},{m})" for m in colors]
+    out += [f"card_color_indicator({card},{m})" for m in colors]
     for pred, value in (("card_power", power), ("card_toughness", toughness),
                         ("card_loyalty", loyalty), ("card_defense", defense)):
         t = pt_term(value)

@@ -25,7 +25,6 @@ def test_to_asp_is_sorted_text_with_a_comment_per_ability() -> None:
     pc = parse_card("Llanowar Elves", "{T}: Add {G}.", type_line="Creature — Elf Druid", mana_cost="{G}")
     assert pc.to_asp() == (
         'card(card("Llanowar Elves")).\n'
-        'card_color(card("Llanowar Elves"),g).\n'
         'card_subtype(card("Llanowar Elves"),"Druid").\n'
         'card_subtype(card("Llanowar Elves"),"Elf").\n'
         'card_type(card("Llanowar Elves"),creature).\n'
@@ -50,7 +49,7 @@ def test_characteristics() -> None:
     got = sorted(str(f) for f in pc.facts if f.name.startswith("card_") and f.name != "card_ability")
     c = 'card("The Master, Multiplied")'
     assert got == sorted([
-        f"card_color({c},b)", f"card_color({c},r)", f"card_mana_cost({c},b,1)",
+        f"card_mana_cost({c},b,1)",
         f"card_mana_cost({c},generic(4),1)", f"card_mana_cost({c},r,1)", f"card_power({c},4)",
         f'card_subtype({c},"Rogue")', f'card_subtype({c},"Time Lord")',
         f"card_supertype({c},legendary)", f"card_toughness({c},3)", f"card_type({c},creature)",
@@ -61,13 +60,13 @@ def test_characteristics() -> None:
     ({"power": "*", "toughness": "1+*"}, ['card_power(C,star)', 'card_toughness(C,"1+*")']),
     ({"loyalty": "3"}, ["card_loyalty(C,3)"]),
     ({"defense": "5"}, ["card_defense(C,5)"]),
-    ({"color_indicator": ["Green", "Red"]}, ["card_color(C,g)", "card_color(C,r)"]),
-    ({"color_indicator": ["U"]}, ["card_color(C,u)"]),
+    ({"color_indicator": ["Green", "Red"]}, ["card_color_indicator(C,g)", "card_color_indicator(C,r)"]),
+    ({"color_indicator": ["U"]}, ["card_color_indicator(C,u)"]),
 ])
 def test_numbers_and_color_indicator(fields: dict, expected: list[str]) -> None:
     pc = parse_card("X", "", type_line="Creature", **fields)
     got = sorted(str(f).replace('card("X")', "C") for f in pc.facts
-                 if f.name in ("card_power", "card_toughness", "card_loyalty", "card_defense", "card_color"))
+                 if f.name in ("card_power", "card_toughness", "card_loyalty", "card_defense", "card_color_indicator"))
     assert got == sorted(expected)
 
 
