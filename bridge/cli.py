@@ -512,6 +512,7 @@ from .cli_consistency import register as _register_consistency; _register_consis
 from .cli_rules import register as _register_rules; _register_rules(cli)  # noqa: E402,E702
 from .cli_schema import schema_command; cli.add_command(schema_command)  # noqa: E402,E702
 from .cli_events import register as _register_events; _register_events(cli)  # noqa: E402,E702
+from .cli_characteristics import characteristics_command; cli.add_command(characteristics_command)  # noqa: E402,E702
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

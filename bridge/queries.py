@@ -29,6 +29,7 @@ from .cards import CardDatabase
 from .cr616_graph import GRAPH_SIGNATURES, ReplacementGraph
 from .engine import Solution, dump_program, solve
 from .errors import IllegalActionError, QueryTimeoutError
+from .characteristics import CharacteristicsMixin
 from .game import GameMixin
 from .results import (
     AbilityReport,
@@ -96,7 +97,7 @@ def _player(ident: str) -> clingo.Symbol:
     return F("player", [S(ident)])
 
 
-class Engine(GameMixin):
+class Engine(GameMixin, CharacteristicsMixin):
     """Answers questions about game states, with a card database (default: the embedded set)."""
 
     def __init__(self, db: CardDatabase | None = None, *, dump: str | None = None, timeout: float | None = None) -> None:

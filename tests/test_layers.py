@@ -165,7 +165,7 @@ def test_cr613_4a_a_characteristic_defining_ability_the_parser_cannot_read_is_no
     assert shown(st, "#show char_not_modelled/3.") == ['char_not_modelled(obj("goyf"),pt,printed)']
 
 
-def test_cr611_3a_a_static_effect_applies_only_while_its_condition_holds() -> None:
+def test_cr611_3b_a_static_effect_applies_only_while_its_condition_holds() -> None:
     without = state("- {id: lord, card: Test Conditional Lord, controller: alice}")
     assert pt(without) == {"lord": (1, 1)}
     with_forest = state(
