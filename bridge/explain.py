@@ -73,7 +73,6 @@ CR_SUMMARIES: dict[str, str] = {
     "305.6": "a land with a basic land type has that type's intrinsic mana ability",
     "305.7": "setting a land's subtype to a basic land type removes its old land types and rules-text abilities",
     "602.2b": "the costs of an activated ability are paid as it is activated",
-    "602.5": "an ability that is prohibited from being activated can't be activated",
     "602.5b": "an activation restriction must be met when the ability is activated",
     "602.5d": "\"activate only as a sorcery\": during a main phase of its controller's turn, with the stack empty",
     "603.2": "a triggered ability triggers whenever its trigger event happens",

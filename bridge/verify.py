@@ -269,12 +269,27 @@ def _compare(check: Check, got: Mapping[str, Any], rules: Iterable[str]) -> Chec
         if key == "rules_include":
             continue
         if key not in got:
-            mismatches.append((key, expected, "(the answer has no such field)"))
-            continue
+            return CheckResult(check, UNSUPPORTED, f"the answer has no field '{key}' yet", [], tuple(rules))
+        absent = _absent_field(expected, got[key])
+        if absent:
+            # the answer does not give what the ruling is about (yet): not a wrong answer
+            return CheckResult(check, UNSUPPORTED, f"the answer has no field '{absent}' yet", [], tuple(rules))
         ok, exp_n, got_n = _matches(expected, got[key])
         if not ok:
             mismatches.append((key, exp_n, got_n))
     return CheckResult(check, FAIL if mismatches else PASS, "", mismatches, tuple(rules))
+
+
+def _absent_field(expected: Any, actual: Any) -> str:
+    """A field an expected mapping names that no mapping of the answer has (searched through
+    lists of mappings), or ''."""
+    if isinstance(expected, list) and isinstance(actual, (list, tuple)):
+        keys = {str(k) for e in expected if isinstance(e, Mapping) for k in e}
+        present = {str(k) for x in actual if isinstance(x, Mapping) for k in x}
+        if actual and any(isinstance(x, Mapping) for x in actual):
+            missing = sorted(keys - present)
+            return missing[0] if missing else ""
+    return ""
 
 
 def _matches(expected: Any, actual: Any) -> tuple[bool, Any, Any]:
