@@ -164,7 +164,7 @@ def test_cr700_5_nykthos_adds_mana_equal_to_devotion_to_the_chosen_color() -> No
             "{id: elves, card: Llanowar Elves, controller: bob}",
         )
     ) + "mana_pool:\n  alice: {C: 2}\n" + "cards:\n" + "".join(
-        f"  - {{name: \"{n}\", type_line: \"{t}\", mana_cost: \"{c}\", oracle_text: {json.dumps(o)}}}\n"
+        f"  - {{name: \"{n}\", type_line: \"{t}\", mana_cost: \"{c}\", oracle_text: {json.dumps(o)}, power: \"3\", toughness: \"2\"}}\n"
         for n, (t, o), c in zip(cards, cards.values(), ("", "{1}{G/W}{G/W}"))
     )
     st = loads_state(text)
