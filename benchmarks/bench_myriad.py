@@ -30,8 +30,11 @@ def state_text(players: int, walkers: int) -> str:
              '  - {id: m, card: "The Master, Multiplied", controller: alice, tapped: true, attacking: bob}']
     for owner in names[2:]:
         for i in range(walkers):
-            lines.append(f"  - {{id: pw_{owner}_{i}, card: Jace Beleren, controller: {owner}, counters: {{loyalty: 3}}}}")
-    lines += ["stack:", "  - {id: trig, ability: 1, source: m, controller: alice}"]
+            lines.append(f"  - {{id: pw_{owner}_{i}, card: Walker {i}, controller: {owner}, counters: {{loyalty: 3}}}}")
+    lines += ["stack:", "  - {id: trig, ability: 1, source: m, controller: alice}", "cards:"]
+    # planeswalkers of different names (two of one name would be a legend-rule choice first)
+    lines += [f"  - {{name: Walker {i}, type_line: Legendary Planeswalker — Testwalker, oracle_text: '', loyalty: 3}}"
+              for i in range(max(walkers, 1))]
     return "\n".join(lines) + "\n"
 
 
