@@ -193,10 +193,11 @@ def _run_check(check: Check, state: GameState, engine: Engine) -> CheckResult:
         if check.kind == "check":
             found = engine.check(state)
             got = {
-                "violations": [{"rule": c, "subject": s} for c, s in found if c != "unmodelled"],
+                "violations": [{"rule": c, "subject": s} for c, s in found if c not in ("unmodelled", "pending")],
+                "pending_state_based_actions": [s for c, s in found if c == "pending"],
                 "unmodelled": [s for c, s in found if c == "unmodelled"],
             }
-            return _compare(check, got, tuple(sorted({c for c, _ in found if c != "unmodelled"})))
+            return _compare(check, got, tuple(sorted({c for c, _ in found if c not in ("unmodelled", "pending")})))
         # Game steps and other kinds: the result's JSON document, matched by the same rules.
         method = getattr(engine, check.method)
         args = [a[k] for k in ("action", "line", "object") if k in a]

@@ -166,7 +166,9 @@ def pools_contain_each_single_tap(doc: dict[str, Any]) -> None:
 
 # 6. A generated state is valid: 'check' reports no violation (CR 110.2, 701.3a).
 def a_valid_state_has_no_violation(doc: dict[str, Any]) -> None:
-    violations = [f for f in ENGINE.check(load(doc)) if f[0] != "unmodelled"]
+    # A pending state-based action (two copies of one legendary land, CR 704.5j) is no violation:
+    # the state is legal and the next `settle` performs it.
+    violations = [f for f in ENGINE.check(load(doc)) if f[0] not in ("unmodelled", "pending")]
     assert violations == []
 
 
