@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from mtgasp import Engine, loads_state
 from mtgasp.cli import main
 
@@ -16,12 +14,6 @@ ENGINE = Engine()
 
 def _pending(text: str) -> list[str]:
     return [s for code, s in ENGINE.check(loads_state(text)) if code == "pending"]
-
-
-def _layers() -> bool:
-    """Whether the layer rules derive toughness (CR 613.4) here: 704.5f/g need it."""
-    text = "players: [a, b]\nbattlefield:\n  - {id: x, card: Grizzly Bears, controller: a}\n"
-    return not any("704.5f" in s for code, s in ENGINE.check(loads_state(text)) if code == "unmodelled")
 
 
 def test_cr704_5a_a_player_with_0_life_is_pending() -> None:
@@ -43,7 +35,6 @@ def test_cr704_5d_a_token_outside_the_battlefield_is_pending() -> None:
     assert _pending(text) == ["CR 704.5d: t"]
 
 
-@pytest.mark.skipif(not _layers(), reason="the layer rules (CR 613.4: toughness/2) are not here")
 def test_cr704_5g_lethal_damage_and_cr704_5f_zero_toughness_are_pending() -> None:
     text = (
         "players: [alice, bob]\nbattlefield:\n"

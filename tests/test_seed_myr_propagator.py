@@ -7,23 +7,10 @@ players pass (CR 117.4: the top of the stack resolves) and reads the successor s
 
 from __future__ import annotations
 
-import pytest
-
 from mtgasp import Engine, loads_state
 
 ENGINE = Engine()
 
-
-def _layers() -> bool:
-    """Whether the layer rules derive power/toughness (CR 613.4) on this checkout: every step
-    checks CR 704.5f/g first, so without them no state is settled."""
-    from game import BASE, Game, permanent
-
-    g = Game.of([str(f) for f in ENGINE.db.facts("Grizzly Bears")], [*BASE, *permanent("b", "Grizzly Bears")])
-    return bool(g.query("", "toughness"))
-
-
-pytestmark = pytest.mark.skipif(not _layers(), reason="the layer rules (CR 613.4: power/2, toughness/2) are not here")
 
 BASE = """version: 2
 players: [alice, bob]

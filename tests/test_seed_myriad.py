@@ -15,17 +15,6 @@ from mtgasp import Engine, loads_state
 ENGINE = Engine()
 
 
-def _layers() -> bool:
-    """Whether the layer rules derive power/toughness (CR 613.4) on this checkout: every step
-    checks CR 704.5f/g first, so without them no state is settled."""
-    from game import BASE, Game, permanent
-
-    g = Game.of([str(f) for f in ENGINE.db.facts("Grizzly Bears")], [*BASE, *permanent("b", "Grizzly Bears")])
-    return bool(g.query("", "toughness"))
-
-
-pytestmark = pytest.mark.skipif(not _layers(), reason="the layer rules (CR 613.4: power/2, toughness/2) are not here")
-
 
 def _state(players: int, *, attacks: str = "bob", season: bool = False, walkers: dict[str, int] | None = None,
            battle_for: str | None = None, master: str = "The Master, Multiplied") -> str:
