@@ -28,13 +28,9 @@ CARDS = [
 ]
 
 
-_TOUGHNESS = {"Bear": 2, "Warded": 1}
-
-
 def creature(ident: str, name: str, controller: str = A, *extra: str) -> list[str]:
-    """A creature permanent. Until the layer rules (CR 613.4) derive toughness/2, its printed
-    toughness is given with the state, so that CR 704.5f does not hold the state unsettled."""
-    return permanent(ident, name, controller, f"toughness(O, {_TOUGHNESS[name]})", *extra)
+    """A creature permanent (its toughness comes from the layer rules, CR 613.4)."""
+    return permanent(ident, name, controller, *extra)
 
 
 def game(*facts: str | list[str], step: str = "precombat_main", priority: str = A, active: str = A) -> Game:

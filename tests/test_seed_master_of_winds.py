@@ -24,17 +24,6 @@ M = 'obj("master")'
 TRIGGER = "obj(tg(1))"
 
 
-def _layers() -> bool:
-    """Whether the layer rules derive power/toughness (CR 613.4) on this checkout."""
-    g = Game.of(CARDS, [*BASE, *permanent("master", "Master of Winds")])
-    return bool(g.query("", "toughness"))
-
-
-# Every step needs Master of Winds's toughness (CR 704.5f/g are checked before a player gets
-# priority): without the layer rules the state is never settled.
-pytestmark = pytest.mark.skipif(not _layers(), reason="the layer rules (CR 613.4: power/2, toughness/2) are not here")
-
-
 def game(*facts: str | list[str], priority: str = A) -> Game:
     flat: list[str] = []
     for f in facts:
