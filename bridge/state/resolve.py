@@ -142,6 +142,8 @@ class Resolver:
         players = self.players(f)
         active = players[0].id if f.active is None else self.player(f.active, ("active",))
         priority = None if f.priority is None else self.player(f.priority, ("priority",))
+        if priority == active:
+            priority = None  # the default (CR 117.3a), so that a state written out and read back is equal
         passed = tuple(self.player(p, ("passed", i)) for i, p in enumerate(f.passed))
         if len(set(passed)) != len(passed):
             self.fail(("passed",), "lists the same player twice")

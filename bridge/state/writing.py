@@ -212,6 +212,18 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     return node
 
 
+class _Document(dict):  # type: ignore[type-arg]
+    """The top-level mapping: always in block style, so that the text never starts with ``{``
+    (which :func:`loads_state` reads as JSON)."""
+
+
+def _represent_document(dumper: yaml.SafeDumper, data: Mapping[Any, Any]) -> yaml.Node:
+    node = dumper.represent_mapping("tag:yaml.org,2002:map", data.items())
+    node.flow_style = False
+    return node
+
+
+_Dumper.add_representer(_Document, _represent_document)
 _Dumper.add_representer(str, _represent_str)
 _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(dict, _represent_dict)
@@ -223,7 +235,7 @@ def dumps_state(state: GameState, *, format: str = "yaml") -> str:
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if format == "yaml":
-        text: str = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+        text: str = yaml.dump(_Document(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
         return text
     raise ValueError(f"format must be 'yaml' or 'json', not {format!r}")
 
