@@ -1,0 +1,174 @@
+"""Lexer pass: the candidate types of list separators ("," / "and" / "or").
+
+A separator gets extra candidate terminals, tried before its plain type, from the words that
+follow it: a list of descriptions ("artifact, creature, or enchantment"), of mana symbols
+("{W}, {U}, or {B}"), of noun phrases ("each creature and each player"), a new clause ("and you
+gain 3 life"), a series of verb phrases. The parser state picks the reading that fits
+(``Tables.choose`` in :mod:`.lalr`). Every look-ahead is bounded or one right-to-left pass, so a
+sentence stays linear.
+"""
+
+from __future__ import annotations
+
+from .lexer_words import PreToken, Vocabulary, _is_desc, _is_verb
+
+
+def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+    """Give "," / "or" / "and" extra candidate types, tried before their plain type:
+    DESC_* when a list of description words follows ("artifact, creature, or enchantment"),
+    SYM_* when a mana symbol follows ("Add {W}, {U}, or {B}"), NP_AND before a determiner
+    ("each creature and each player"), CLAUSE_AND before a new subject and its verb ("and
+    you gain 3 life"), AND_NUM before a number. The parser state picks the reading that fits."""
+    n = len(toks)
+    lists = _list_table(toks, vocab)
+    for i, t in enumerate(toks):
+        v = t.value.lower()
+        if v not in (",", "or", "and", "and/or") or i + 1 >= n:
+            continue
+        nxt = toks[i + 1]
+        nxt2 = toks[i + 2] if i + 2 < n else None
+        extra: list[str] = []
+        if v == ",":
+            if nxt.value.lower() in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2.types:
+                extra.append("SYM_COMMA")
+            elif "MANA_SYM" in nxt.types:
+                extra.append("SYM_COMMA")
+            elif nxt.value.lower() == "non" or lists[i + 1]:
+                extra.append("DESC_COMMA")
+            elif nxt.value.lower() == "except":
+                extra.append("COMMA_EXCEPT")
+            elif (nxt.value.lower() == "and" and nxt2 is not None
+                  and (nxt2.value.lower() in _SUBJECT_STARTS or nxt2.types[0] == "SELF")
+                  and _clause_follows(toks, i + 2, vocab)):
+                extra.append("CLAUSE_COMMA")  # ", and it loses ...": not a list's last comma
+            elif _np_list_follows(toks, i, vocab):
+                extra.append("NP_COMMA")
+            elif nxt.value.lower() == "where":
+                extra.append("COMMA_WHERE")
+        elif v in ("or", "and") and nxt.value.lower() in ("graveyard", "hand", "library") and i > 0 \
+                and toks[i - 1].value.lower() in ("graveyard", "hand", "library"):
+            extra.append("ZONE_SEP")  # "your hand or graveyard"
+        elif v == "or" and "MANA_SYM" in nxt.types:
+            extra.append("SYM_OR")
+        elif v == "or" and i > 0 and "MANA_SYM" in toks[i - 1].types and "NUM" in nxt.types:
+            extra.append("SYM_OR")
+        else:
+            if _is_desc(nxt, vocab):
+                extra.append("DESC_OR" if v == "or" else "DESC_AND")
+                if v in ("and", "or"):  # "spells you control and nonland cards you own"
+                    extra.append("NP_AND" if v == "and" else "NP_OR")
+            if v == "and":
+                if "NUM" in nxt.types or nxt.value.lower() == "x":
+                    extra.append("AND_NUM")
+                if nxt.value.lower() in _NP_DETERMINERS or nxt.types == ("SELF",):
+                    extra.append("NP_AND")
+                if _clause_follows(toks, i + 1, vocab):
+                    extra.append("CLAUSE_AND")
+                if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2.value.lower() == "strike")
+                        and nxt.value.lower() not in ("control", "controls", "own", "owns")):
+                    extra.append("VP_AND")  # not "flying and double strike"
+            elif v == "or" and nxt.value.lower() in _NP_DETERMINERS:
+                extra.append("NP_OR")
+        if extra:
+            toks[i] = PreToken(tuple(extra) + t.types, t.value, t.start, t.end)
+    return toks
+
+
+#: words that start a noun phrase: "and" before them may join two noun phrases (NP_AND)
+_NP_DETERMINERS = frozenset({"each", "target", "another", "all", "that", "those", "its", "their", "up", "a", "an"})
+
+#: words that start the subject of a new clause after ", and"
+_SUBJECT_STARTS = frozenset({"it", "they", "you", "that", "those", "each", "target", "its", "their", "this"})
+
+
+#: verbs of spending-purpose series that the vocabulary does not know as verbs
+_SERIES_VERBS = frozenset({"unlock", "turn", "foretell"})
+
+
+def _series_verb(t: PreToken, vocab: Vocabulary) -> bool:
+    return _is_verb(t, vocab) or t.value.lower() in _SERIES_VERBS
+
+
+def _series_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
+    """``table[i + 1]``: a later ", or <verb>" / ", and <verb>" follows the comma at ``i`` in
+    the same sentence — a series of verb phrases ("to cast a spell, activate an ability, or
+    pay a cost"). One right-to-left pass, so a sentence with many commas stays linear."""
+    n = len(toks)
+    table = [False] * (n + 1)
+    found = False
+    for j in range(n - 3, -1, -1):
+        v = toks[j].value
+        if v in (".", ":", ";", '"', "•"):
+            found = False
+        elif v == "," and toks[j + 1].value.lower() in ("or", "and") and _series_verb(toks[j + 2], vocab):
+            found = True
+        table[j] = found
+    return table
+
+
+def _np_list_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
+    """A comma between the noun phrases of a list: "a God, a Demigod, or a legendary
+    enchantment". Each item after the comma starts with a determiner and has no verb (other
+    than "you control"/"you own"), and the list ends with "(,) or/and <determiner>"."""
+    n = len(toks)
+    k = i + 1
+    if k < n and toks[k].value.lower() in ("or", "and"):
+        k += 1
+    if k >= n or toks[k].value.lower() not in _NP_DETERMINERS:
+        return False
+    final = k > i + 1
+    length = 0
+    for j in range(k + 1, n):
+        t = toks[j]
+        v = t.value.lower()
+        if v in (".", ":", ";", '"', "•"):
+            return final
+        if v == ",":
+            if final:
+                return True
+            nxt = toks[j + 1].value.lower() if j + 1 < n else ""
+            nxt2 = toks[j + 2].value.lower() if j + 2 < n else ""
+            return nxt in _NP_DETERMINERS or (nxt in ("or", "and") and nxt2 in _NP_DETERMINERS)
+        if v in ("or", "and") and not final:
+            return j + 1 < n and toks[j + 1].value.lower() in _NP_DETERMINERS
+        if _is_verb(t, vocab) and v not in ("control", "own", "controls", "owns"):
+            return False
+        length += 1
+        if length > 8:
+            return False
+    return final
+
+
+def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
+    """After "and": a new subject and its verb ("and you gain 3 life", "and each opponent
+    loses 1 life"), not a verb at once ("and untap it": the same subject)."""
+    n = len(toks)
+    if j >= n or _is_verb(toks[j], vocab) or "NUM" in toks[j].types or toks[j].value == '"':
+        return False
+    for k in range(j + 1, min(n, j + 6)):
+        t = toks[k]
+        if t.value in (",", ".", ":", '"', "•") or t.value.lower() == "until":
+            return False
+        if _is_verb(t, vocab):
+            if k == j + 1 and toks[j].value.lower() == "you":
+                return True  # "and you control a Mountain"
+            return t.value.lower() not in ("control", "own", "controls", "owns")
+    return False
+
+
+def _list_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
+    """``table[j]``: from ``j`` on, description words (and commas) up to "or"/"and" + a
+    description word ("artifact, creature, or enchantment" after a comma). One right-to-left
+    pass, so a long list stays linear."""
+    n = len(toks)
+    table = [False] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        t = toks[j]
+        v = t.value.lower()
+        if v in ("or", "and", "and/or"):
+            table[j] = j + 1 < n and _is_desc(toks[j + 1], vocab)
+        elif v == ",":
+            table[j] = table[j + 1]
+        else:
+            table[j] = _is_desc(t, vocab) and table[j + 1]
+    return table

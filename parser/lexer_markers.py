@@ -1,0 +1,264 @@
+"""Lexer passes: marker tokens decided by the next word(s) and the ability's structure.
+
+Two words read as one token ("mana value", "creature type"), markers before a phrase that an
+LALR(1) parser could not tell apart by one token ("instead if", "on the battlefield", "this
+way"), the flavor names of Saga chapters and modes (CR 714.2, 207.2d), the periods that close a
+sentence ending inside quotes, and the zero-width ``COST_START`` before an activated ability's
+costs.
+"""
+
+from __future__ import annotations
+
+from .lexer_lists import _SERIES_VERBS, _series_table, _series_verb
+from .lexer_words import PreToken, Vocabulary, _DOT_TYPES, _is_verb
+
+
+#: two words read as one token: "creature type" is not a creature, "this ability" not "this"
+_MERGED = {
+    ("creature", "type"): "CREATURE_TYPE", ("creature", "types"): "CREATURE_TYPE",
+    ("card", "type"): "CARD_TYPE", ("card", "types"): "CARD_TYPE",
+    ("land", "type"): "LAND_TYPE", ("land", "types"): "LAND_TYPE",
+    ("card", "name"): "CARD_NAME", ("this", "ability"): "THIS_ABILITY",
+}
+
+
+def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+    """Marker candidates decided by the next word(s): "mana value" and "converted mana cost"
+    become one MANA_VALUE token; "instead if"/"instead." get INSTEAD_IF/INSTEAD_END; a comma or
+    "each" before a verb VP_COMMA/EACH_V; a word before "counter(s)" is tried as WORD first
+    (a counter kind: "a loyalty counter")."""
+    out: list[PreToken] = []
+    n = len(toks)
+    series = _series_table(toks, vocab)
+    i = 0
+    while i < n:
+        t = toks[i]
+        v = t.value.lower()
+        nxt = toks[i + 1] if i + 1 < n else None
+        nv = nxt.value.lower() if nxt is not None else ""
+        merged = _MERGED.get((v, nv))
+        if merged is not None:
+            out.append(PreToken((merged,), f"{t.value} {nxt.value}", t.start, nxt.end))
+            i += 2
+            continue
+        if v == "without" and nv == "paying":
+            t = PreToken(("WITHOUT_PAYING",) + t.types, t.value, t.start, t.end)
+        elif v == "at" and nv == "random":
+            t = PreToken(("AT_RANDOM",) + t.types, t.value, t.start, t.end)
+        if v == "mana" and nv == "value":
+            out.append(PreToken(("MANA_VALUE",), "mana value", t.start, nxt.end))
+            i += 2
+            continue
+        if v == "converted" and nv == "mana" and i + 2 < n and toks[i + 2].value.lower() == "cost":
+            out.append(PreToken(("MANA_VALUE",), "mana value", t.start, toks[i + 2].end))
+            i += 3
+            continue
+        if v == "instead" and i > 0 and toks[i - 1].value == ",":
+            t = PreToken(("INSTEAD_START",) + t.types, t.value, t.start, t.end)
+        elif v == "instead":
+            if nv == "if":
+                t = PreToken(("INSTEAD_IF",) + t.types, t.value, t.start, t.end)
+            elif nv in ("", ".", ","):
+                t = PreToken(("INSTEAD_END",) + t.types, t.value, t.start, t.end)
+        elif v == "," and nxt is not None and (
+            _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
+        ):
+            pre = ("SERIES_COMMA", "VP_COMMA") if series[i + 1] else ("VP_COMMA",)
+            t = PreToken(pre + t.types, t.value, t.start, t.end)
+        elif v == "," and nv in _SERIES_VERBS and series[i + 1]:
+            t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
+        elif v == "," and nv in ("or", "and") and i + 2 < n and _series_verb(toks[i + 2], vocab):
+            t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
+        elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")
+                                   or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
+            t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)
+        elif (v == "that's" and nv == "tapped") or (
+                v == "that" and nv == "are" and i + 2 < n and toks[i + 2].value.lower() == "tapped"):
+            t = PreToken(("THATS_TAPPED",) + t.types, t.value, t.start, t.end)
+        elif v == "blocking" and (nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you") or (nv == "or" and i + 3 < n and toks[i + 2].value.lower() == "blocked" and toks[i + 3].value.lower() == "by")):
+            t = PreToken(("BLOCKING_NP",) + t.types, t.value, t.start, t.end)
+        elif t.value == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1].value.lower() not in (
+                "you", "to", ",", ".", "and", "then", "may", "~", "it", "they", "them", "player", "opponent"):
+            t = PreToken(("PUT_PP",) + t.types, t.value, t.start, t.end)  # "each creature card put into ..."
+        elif v == "at" and nv == "least" and not any(
+                x.value.lower() in ("mana", "life", "than") for x in toks[i + 2:i + 6]):
+            t = PreToken(("AT_LEAST",) + t.types, t.value, t.start, t.end)
+        elif t.value == "cast" and nv == "this" and i + 2 < n and toks[i + 2].value.lower() == "way":
+            t = PreToken(("CAST_PP",) + t.types, t.value, t.start, t.end)  # "a spell cast this way"
+        elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2].value.lower() == "rest":
+            t = PreToken(("REST_AND",) + t.types, t.value, t.start, t.end)
+        elif v == "attacking" and nv == "you" and i > 0 and toks[i - 1].value.lower() not in ("and", "or"):
+            t = PreToken(("ATTACKING_YOU",) + t.types, t.value, t.start, t.end)
+        elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1].value.lower() == "anywhere"):
+            t = PreToken(("OTHER_THAN",) + t.types, t.value, t.start, t.end)
+        elif v == "each" and nxt is not None and _is_verb(nxt, vocab) and nv != "turn":
+            t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
+        elif (nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD"
+              and v not in ("its", "their", "your", "his", "her", "all", "the", "those", "these", "each")):
+            t = PreToken(("WORD",) + tuple(x for x in t.types if x != "WORD"), t.value, t.start, t.end)
+        out.append(t)
+        i += 1
+    return out
+
+
+def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
+    """"on the battlefield" / "this way": marker tokens, so a description's post-modifier is
+    not confused with "put it on top" / "this turn"."""
+    for i, t in enumerate(toks):
+        v = t.value.lower()
+        nxt = toks[i + 1].value.lower() if i + 1 < len(toks) else ""
+        if v == "this" and nxt == "way":
+            toks[i] = PreToken(("THIS_WAY",) + t.types, t.value, t.start, t.end)
+            continue
+        if v == "from" and nxt == "it" and (i + 2 >= len(toks) or toks[i + 2].value != "'s"):
+            toks[i] = PreToken(("FROM_IT",) + t.types, t.value, t.start, t.end)
+            continue
+        if v == "exiled" and nxt == "with":
+            toks[i] = PreToken(("EXILED_WITH",) + t.types, t.value, t.start, t.end)
+            continue
+        if v == "attached" and nxt == "to":
+            toks[i] = PreToken(("ATTACHED_TO",) + t.types, t.value, t.start, t.end)
+            continue
+        if t.value.lower() == "on" and i + 2 < len(toks) and toks[i + 1].value.lower() == "the" \
+                and toks[i + 2].value.lower() in ("battlefield", "stack"):
+            toks[i] = PreToken(("ON_ZONE",) + t.types, t.value, t.start, t.end)
+    return toks
+
+
+def _merge_chapter_name(toks: list[PreToken]) -> list[PreToken]:
+    """"II, III — Brimstone — Add ...": the name between a Saga chapter's numerals and the
+    effect becomes one CHAPTER_NAME token (a flavor word, CR 714.2 and 207.2d)."""
+    i = 0
+    while i < len(toks) and "ROMAN" in toks[i].types:
+        i += 1
+        if i < len(toks) and toks[i].value == ",":
+            i += 1
+    if i == 0 or i >= len(toks) or toks[i].value != "—":
+        return toks
+    for j in range(i + 1, min(len(toks), i + 10)):
+        v = toks[j].value
+        if v in (".", ":", '"', ","):
+            return toks
+        if v == "—":
+            if j == i + 1:
+                return toks
+            name = " ".join(t.value for t in toks[i + 1:j])
+            merged = PreToken(("CHAPTER_NAME",), name, toks[i + 1].start, toks[j - 1].end)
+            return toks[:i + 1] + [merged] + toks[j:]
+    return toks
+
+
+def _merge_mode_names(toks: list[PreToken]) -> list[PreToken]:
+    """"• Take the Elevator — Create three ...": the name between a mode's bullet and a spaced
+    " — " becomes one MODE_NAME token (a flavor word naming the mode, CR 207.2d; Tiered modes
+    "• Fire — {0} — ..." too). Only words may stand in a name: a period, colon, comma, quote,
+    symbol or a second bullet before the dash means there is no name."""
+    if not any(t.value == "•" for t in toks):
+        return toks
+    out: list[PreToken] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        out.append(t)
+        i += 1
+        if t.value != "•":
+            continue
+        for j in range(i, min(n, i + 9)):
+            v = toks[j].value
+            if v == "—":
+                if j > i and toks[j].start > toks[j - 1].end and j + 1 < n \
+                        and toks[j + 1].start > toks[j].end:
+                    name = " ".join(x.value for x in toks[i:j])
+                    out.append(PreToken(("MODE_NAME",), name, toks[i].start, toks[j - 1].end))
+                    i = j
+                break
+            if v in (".", ":", ",", ";", '"', "•") or v.startswith("{") or "SELF" in toks[j].types:
+                break
+    return out
+
+
+def _quote_opens(toks: list[PreToken], i: int) -> bool:
+    """A quote mark opens a quotation when a space (or the start of the text) comes before it;
+    one glued to the text before it closes one. Nested quotations ('... have "Lands you control
+    have '{T}: Add {G}.'"') are told apart this way."""
+    return i == 0 or toks[i - 1].end < toks[i].start
+
+
+def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
+    """'... have "{T}: Add {C}."' ends the sentence inside the quotes: add the period that
+    closes the outer sentence (zero width) when none follows the closing quote; and a quoted
+    ability written without its final period ('gains "{T}: Add {R}" until ...') gets one."""
+    out: list[PreToken] = []
+    opened: list[int] = []
+    granted = False  # the last quotation closed was an ability given by a verb ('have "..."')
+    for i, t in enumerate(toks):
+        if t.value == '"' and opened and not _quote_opens(toks, i):
+            start = opened.pop()
+            moved = None
+            before = out[start - 1].value.lower() if start > 0 else ""
+            given = before in _GRANTING or (before in (",", "and") and granted)
+            if out and out[-1].value == "," and (given or _is_ability_quote(out[start + 1:-1])):
+                moved = out.pop()  # '"{T}: Add one mana of any color," and ...': the comma is outside
+            ends_sentence = bool(out) and out[-1].value == "."
+            granted = given and len(out) - start > 3
+            if out and out[-1].value != "." and (granted or _is_ability_quote(out[start + 1:])):
+                out.append(PreToken(_DOT_TYPES, ".", t.start, t.start))
+            out.append(t)
+            nxt = toks[i + 1].value if i + 1 < len(toks) else None
+            if ends_sentence and nxt not in (".", ",", "and", "or", ";"):
+                out.append(PreToken(out[-2].types, ".", t.end, t.end))
+            if moved is not None:
+                out.append(PreToken(moved.types, ",", t.end, t.end))
+            continue
+        if t.value == '"':
+            opened.append(len(out))
+        out.append(t)
+    return out
+
+
+#: the words before a quotation that give the quoted ability to something ('have "This
+#: creature can't block"', 'gains "..."', 'a token with "..."'); a quotation after one of them,
+#: or after "and"/"," following such a quotation, is an ability even without its final period
+_GRANTING = frozenset(("have", "has", "gain", "gains", "with"))
+
+
+def _is_ability_quote(inner: list[PreToken]) -> bool:
+    """A quoted text that is an ability: it has a cost colon or starts with a trigger word."""
+    if len(inner) < 3:
+        return False
+    first = inner[0].value.lower()
+    return any(t.value == ":" for t in inner) or first in ("when", "whenever", "at")
+
+
+def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
+    """Mark the start of an activated ability ("{T}: Add {G}.", also inside quotes) with a
+    zero-width COST_START token: the costs before the colon and an imperative effect read
+    alike ("Sacrifice a creature"), and LALR(1) cannot wait for the colon."""
+    starts = [0] if toks else []
+    for i, t in enumerate(toks):
+        if t.value == '"' and _quote_opens(toks, i):
+            starts.append(i + 1)
+    marks: list[int] = []
+    for s in starts:
+        last_dash = None
+        for k in range(s, len(toks)):
+            t = toks[k]
+            if t.value in (".", '"', "•"):
+                break
+            if t.value == "—":
+                last_dash = k
+            if t.value == ":":
+                # "Boast — {1}{R}: ...", "Max speed — {T}: ...": the costs start after the dash
+                marks.append(last_dash + 1 if last_dash is not None else s)
+                break
+    if not marks:
+        return toks
+    out: list[PreToken] = []
+    mi = 0
+    for i, t in enumerate(toks):
+        while mi < len(marks) and marks[mi] == i:
+            out.append(PreToken(("COST_START",), "", t.start, t.start))
+            mi += 1
+        out.append(t)
+    return out

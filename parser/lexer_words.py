@@ -1,0 +1,131 @@
+"""Words → candidate terminals: the pre-token, the vocabulary of grammar literals, lemmas.
+
+A :class:`PreToken` is one word, symbol or punctuation mark with its candidate terminal types;
+a :class:`Vocabulary` maps the words some grammar literal spells to their terminals (after
+lemmatising verbs: "draws" → "draw"), capitalised subtypes to ``SUBTYPE`` and number words to
+``NUM``. Used by the lexer (:mod:`.lexer`) and its marking passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .vocabulary import SUBTYPE_INDEX
+
+
+#: Number words (CR uses words for small numbers in Oracle text).
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
+}
+
+
+#: Contractions that stay one word (the "'s" is not a possessive).
+CONTRACTIONS = frozenset({
+    "it's", "that's", "there's", "what's", "who's", "he's", "she's", "here's", "let's",
+})
+
+
+#: Words that, after "this", make a reference to the object itself (2024+ templating, and
+#: quoted abilities of every age): "this creature" = ~.
+SELF_NOUNS = frozenset({
+    "creature", "land", "artifact", "enchantment", "planeswalker", "permanent", "spell", "card",
+    "token", "battle", "aura", "equipment", "vehicle", "saga", "class", "case", "room", "siege",
+    "object", "source", "kindred", "tribal", "fortification", "attraction", "contraption",
+    "dungeon", "plane", "scheme", "conspiracy", "sorcery", "instant", "background", "role",
+    "curse", "shrine", "food", "treasure", "clue", "blood", "map", "spacecraft", "planet",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class PreToken:
+    """One word, symbol or punctuation mark, with its candidate terminal types."""
+
+    types: tuple[str, ...]
+    value: str
+    start: int
+    end: int
+
+
+class Vocabulary:
+    """Maps words to terminal names, from the literals of one Lark grammar."""
+
+    def __init__(
+        self,
+        literal_terminals: dict[str, str],
+        desc_words: frozenset[str] = frozenset(),
+        verb_terminals: frozenset[str] = frozenset(),
+    ) -> None:
+        #: lower-case literal text -> terminal name
+        self.literals = literal_terminals
+        #: words that can start or continue a description ("creature", "white", "non")
+        self.desc_words = desc_words
+        #: terminals that can start a verb phrase ("draw", "gain", "can't")
+        self.verb_terminals = verb_terminals
+        #: (word, sentence start) -> its pieces (see _word_pieces)
+        self.word_cache: dict[tuple[str, bool], tuple] = {}
+
+    def word_types(self, word: str, capitalised: bool) -> tuple[str, ...]:
+        low = word.lower()
+        types: list[str] = []
+        if low in _IRREGULAR:
+            low = _IRREGULAR[low]
+        lit = self.literals.get(low)
+        if lit is not None:
+            types.append(lit)
+        base = self.literals.get(lemma(low, self.literals, force=True))
+        if base is not None and base != lit:
+            types.append(base)  # "costs": the noun's literal first, then the verb's
+        if lit is not None or base is not None:
+            pass
+        elif low.endswith("walk") and len(low) > 4:
+            types.append("LANDWALK_KW")
+        elif low.endswith("cycling") and len(low) > 7:
+            types.append("TYPECYCLING_KW")
+        if capitalised or low in _LOWER_SUBTYPE_OK:
+            if low in SUBTYPE_INDEX:
+                types.append("SUBTYPE")
+        if low in NUMBER_WORDS:
+            types.append("NUM")
+        types.append("WORD")
+        return tuple(types)
+
+
+#: Subtypes that Oracle text also writes in lower case in set phrases.
+_LOWER_SUBTYPE_OK: frozenset[str] = frozenset()
+
+
+#: Irregular verb forms → the base form the grammar spells (the lexer lemmatises verbs so one
+#: rule serves "you draw" and "target player draws").
+_IRREGULAR = {
+    "has": "have", "does": "do", "doesn't": "don't", "cannot": "can't", "goes": "go",
+    "aren't": "isn't",
+}
+
+
+def lemma(low: str, literals: dict[str, str], force: bool = False) -> str:
+    """The base form of a verb ("draws" → "draw", "copies" → "copy") if the grammar spells it."""
+    if low in literals and not force:
+        return low
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low.endswith("ies") and low[:-3] + "y" in literals:
+        return low[:-3] + "y"
+    if low.endswith("es") and low[:-2] in literals:
+        return low[:-2]
+    if low.endswith("s") and low[:-1] in literals:
+        return low[:-1]
+    return low
+
+
+def _is_desc(t: PreToken, vocab: Vocabulary) -> bool:
+    return "SUBTYPE" in t.types or t.value.lower() in vocab.desc_words
+
+
+def _is_verb(t: PreToken, vocab: Vocabulary) -> bool:
+    return any(x in vocab.verb_terminals for x in t.types)
+
+
+_DOT_TYPES: tuple[str, ...] = ("DOT",)
