@@ -1,8 +1,10 @@
 """The thin clingo bridge: rule files + card facts + state facts + a query → shown symbols.
 
-No rule logic lives here. :func:`solve` loads ``rules_asp/engine.lp`` and one query file from
-``rules_asp/queries/`` (package data), adds the facts as program text, grounds once and solves,
-copying each model's shown symbols inside the callback (a model dies with it).
+No rule logic lives here. :func:`solve` takes ``rules_asp/engine.lp`` and one query file from
+``rules_asp/queries/`` (package data, parsed once per process), keeps the rules the facts can
+use (:mod:`mtgasp.relevance`: a rule whose body needs an atom nothing can derive is left out,
+which changes no answer), adds the facts as program text, grounds once and solves, copying
+each model's shown symbols inside the callback (a model dies with it).
 
 Every call can be replayed outside Python: :func:`dump_program` writes the exact facts and the
 ``clingo`` command line to a file (``mtgasp ... --dump FILE`` on the command line).
@@ -20,6 +22,7 @@ from pathlib import Path
 import clingo
 
 from .errors import RulesError
+from .relevance import rule_base
 
 __all__ = ["Solution", "rules_dir", "solve", "dump_program", "GroundingWarning"]
 
@@ -54,6 +57,9 @@ class Solution:
     for the others, ``facts`` is the whole answer, whatever the search found."""
     timed_out: bool = False
     """True when the time limit stopped the search: ``models`` are those found before it."""
+    rules: tuple[int, int] = (0, 0)
+    """(rules grounded, rules in the rule base of the query): the rest could not fire for these
+    facts (:mod:`mtgasp.relevance`)."""
     by_name: dict[str, tuple[clingo.Symbol, ...]] = field(default_factory=dict, repr=False, compare=False)
     """``facts`` grouped by predicate name (read without asking clingo for each symbol's name)."""
 
@@ -112,9 +118,9 @@ def solve(
     base = rules_dir()
     t0 = time.perf_counter()
     try:
-        ctl.load(str(base / "engine.lp"))
-        ctl.load(str(base / "queries" / f"{query}.lp"))
-        ctl.add("base", [], _program_text(facts))
+        text = _program_text(facts)
+        rules = rule_base([base / "engine.lp", base / "queries" / f"{query}.lp"], base).load(ctl, text)
+        ctl.add("base", [], text)
         ctl.ground([("base", [])])
     except RuntimeError as e:
         said = "; ".join(m.strip().replace("\n", " ") for m in messages[:3])
@@ -161,6 +167,7 @@ def solve(
         undecided=frozenset(undecided),
         facts=tuple(derived),
         by_name={k: tuple(v) for k, v in by_name.items()},
+        rules=rules,
         ground_seconds=t1 - t0,
         solve_seconds=t2 - t1,
         messages=tuple(messages),

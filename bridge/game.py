@@ -14,15 +14,17 @@ counts them, and repeats ``settle`` until the rules say the state is settled.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 import clingo
 
 from .engine import dump_program, rules_dir, solve
-from .errors import IllegalActionError, InvalidStateError
+from .errors import IllegalActionError, InvalidStateError, QueryTimeoutError
 from .terms import symbol_text
 
 if TYPE_CHECKING:
@@ -39,6 +41,8 @@ __all__ = [
     "GameMixin",
     "parse_action",
     "action_text",
+    "GameIncompleteError",
+    "PERFT_STATE_LIMIT",
 ]
 
 F, S = clingo.Function, clingo.String
@@ -46,6 +50,35 @@ SETTLE_LIMIT = 50
 """At most this many rounds of `settle` after one action (CR 704.3 repeats; a loop is reported)."""
 SEQUENCE_LIMIT = 20
 """Choice sequences listed per successor (the count is always exact)."""
+PERFT_STATE_LIMIT = 20_000
+"""``perft`` stops (incomplete) rather than expand more distinct states than this."""
+
+
+class GameIncompleteError(QueryTimeoutError):
+    """A game command (``actions``, ``apply``, ``play``, ``perft``) stopped before its answer was
+    whole: the time limit (``Engine(timeout=...)``, ``--timeout``) or perft's size bound. The
+    message says what was finished; no part answer is returned (a successor list or a count cut
+    short would pass for a whole one). The command line exits with status 4."""
+
+
+def _bounded_game(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A public game command: the engine's time limit covers all its steps (the clock starts at
+    its first step), including those of the commands it asks in turn (``play`` asks ``apply``)."""
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kw: Any) -> Any:
+        if self._depth == 0:
+            self.incomplete = []
+            self._deadline = None
+            self._progress = ""
+            self._clock = [0.0, 0.0]
+        self._depth += 1
+        try:
+            return method(self, *args, **kw)
+        finally:
+            self._depth -= 1
+
+    return run
 
 
 @dataclass(frozen=True)
@@ -109,8 +142,9 @@ class ApplyResult:
     successors: tuple[Successor, ...]
     not_modelled: tuple[str, ...]
     """Answer sets the rules could not vouch for (the reason), not counted as successors."""
-    ground_seconds: float = 0.0
-    solve_seconds: float = 0.0
+    ground_seconds: float = field(default=0.0, compare=False)
+    """Time spent grounding and solving, every step of the command included (settling too)."""
+    solve_seconds: float = field(default=0.0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -240,6 +274,40 @@ class _Raw:
     solve: float
 
 
+_Memo = dict[Position, tuple[ActionsResult, Union[_Raw, None]]]
+"""Per command: each position's legal actions and, when it is not settled, its settle step."""
+
+
+def _groups(pos: Position, sol: Any) -> _Raw:
+    """The answer sets of one step grouped by successor (their next/1 atoms)."""
+    groups: dict[Position, list[Any]] = {}
+    missing: list[str] = []
+    settled = False
+    for model in sol.models:
+        nexts, choices, fired, nm = [], [], [], []
+        for s in model:
+            if s.name == "next":
+                nexts.append(s.arguments[0])
+            elif s.name == "choice":
+                choices.append((s.arguments[0], _choice_text(s.arguments[1])))
+            elif s.name == "fired":
+                fired.append((symbol_text(s.arguments[0]), _subject(s.arguments[1])))
+            elif s.name == "not_modelled":
+                nm.append(f"{_subject(s.arguments[0])}: {symbol_text(s.arguments[1])}")
+            elif s.name == "settled":
+                settled = True
+        if nm:
+            missing.extend(nm)
+            continue
+        nxt = Position(frozenset(nexts), pos.cards)
+        entry = groups.setdefault(nxt, [0, [], set()])
+        entry[0] += 1
+        if len(entry[1]) < SEQUENCE_LIMIT:
+            entry[1].append(tuple(t for _, t in sorted(choices)))
+        entry[2].update(fired)
+    return _Raw(groups, sorted(set(missing)), settled, sol.ground_seconds, sol.solve_seconds)
+
+
 class GameMixin:
     """The game methods of :class:`mtgasp.Engine` (``actions``, ``apply``, ``play``, ``perft``)."""
 
@@ -268,41 +336,44 @@ class GameMixin:
         facts = pos.program() + ([F("__action", [action])] if action is not None else [])
         if self.dump:
             dump_program(self.dump, facts, query)
-        return solve(facts, query, project=True)
+        timeout = getattr(self, "timeout", None)
+        left = None
+        if timeout is not None:
+            if getattr(self, "_deadline", None) is None:
+                self._deadline = time.monotonic() + timeout
+            left = self._deadline - time.monotonic()
+            if left <= 0:
+                self._stop()
+        sol = solve(facts, query, project=True, timeout=left)
+        clock = getattr(self, "_clock", None)
+        if clock is not None:
+            clock[0] += sol.ground_seconds
+            clock[1] += sol.solve_seconds
+        if sol.timed_out:
+            self._stop()
+        return sol
+
+    def _stop(self) -> None:
+        """The time is up: say what was finished, and stop (no part answer is returned)."""
+        done = getattr(self, "_progress", "")
+        note = (f"incomplete: the time limit ({self.timeout:g} s) stopped the game command before its answer "
+                f"was whole{f' ({done})' if done else ''}; nothing is claimed for the rest "
+                "(raise --timeout, or Engine(timeout=...))")
+        self.incomplete = [note]
+        raise GameIncompleteError(note)
 
     def _raw(self, pos: Position, action: clingo.Symbol) -> _Raw:
-        sol = self._step(pos, action, "apply")
-        groups: dict[Position, list[Any]] = {}
-        missing: list[str] = []
-        settled = False
-        for model in sol.models:
-            nexts, choices, fired, nm = [], [], [], []
-            for s in model:
-                if s.name == "next":
-                    nexts.append(s.arguments[0])
-                elif s.name == "choice":
-                    choices.append((s.arguments[0], _choice_text(s.arguments[1])))
-                elif s.name == "fired":
-                    fired.append((symbol_text(s.arguments[0]), _subject(s.arguments[1])))
-                elif s.name == "not_modelled":
-                    nm.append(f"{_subject(s.arguments[0])}: {symbol_text(s.arguments[1])}")
-                elif s.name == "settled":
-                    settled = True
-            if nm:
-                missing.extend(nm)
-                continue
-            nxt = Position(frozenset(nexts), pos.cards)
-            entry = groups.setdefault(nxt, [0, [], set()])
-            entry[0] += 1
-            if len(entry[1]) < SEQUENCE_LIMIT:
-                entry[1].append(tuple(t for _, t in sorted(choices)))
-            entry[2].update(fired)
-        return _Raw(groups, sorted(set(missing)), settled, sol.ground_seconds, sol.solve_seconds)
+        return _groups(pos, self._step(pos, action, "apply"))
 
-    def _info(self, pos: Position, cache: dict[Position, ActionsResult] | None = None) -> ActionsResult:
+    def _info(self, pos: Position, cache: _Memo | None = None) -> ActionsResult:
+        """The legal actions in ``pos`` (and whether it is settled). One call of the apply query
+        with ``settle`` gives them (queries/apply.lp shows the actions of the state the step
+        starts from) together with the settle step itself, kept for :meth:`_settle`."""
         if cache is not None and pos in cache:
-            return cache[pos]
-        sol = self._step(pos, None, "actions")
+            return cache[pos][0]
+        sol = step = self._step(pos, F("settle", []), "apply")
+        if not sol.models:  # no settle step at all: ask the actions query alone
+            sol, step = self._step(pos, None, "actions"), None
         model = sol.models[0] if sol.models else frozenset()
         actions = sorted(action_text(s.arguments[0]) for s in model if s.name == "shown_action")
         holder = next((symbol_text(s.arguments[0].arguments[0]) for s in model if s.name == "priority_holder"), None)
@@ -315,16 +386,18 @@ class GameMixin:
                           if s.name == "action_not_modelled"})),
         )
         if cache is not None:
-            cache[pos] = info
+            cache[pos] = (info, None if info.settled or step is None else _groups(pos, step))
         return info
 
+    @_bounded_game
     def actions(self, state: StateLike) -> ActionsResult:
         """The legal actions of the player with priority (CR 117), or ``settle`` while state-based
         actions or triggered abilities are pending (CR 117.5)."""
         return self._info(self.position(state))
 
+    @_bounded_game
     def apply(
-        self, state: StateLike, action: str, *, settle: bool = True, _cache: dict[Position, ActionsResult] | None = None
+        self, state: StateLike, action: str, *, settle: bool = True, _cache: _Memo | None = None
     ) -> ApplyResult:
         """Every distinct successor of ``action`` (text, as on the command line), each with the
         choice sequences that lead to it, how many there are, and the rules that fired. With
@@ -332,13 +405,13 @@ class GameMixin:
         settled (CR 704.3, 603.3b), and its choices are part of the sequences."""
         pos = self.position(state)
         term = parse_action(action, pos)
+        ground0, solve0 = self._clock
         raw = self._raw(pos, term)
         if not raw.groups and not raw.not_modelled:
             legal = self._info(pos, _cache).actions
             raise IllegalActionError(
                 f"{action!r} is not a legal action now; legal actions: {', '.join(legal) or 'none (the game is over)'}"
             )
-        ground, solve_t = raw.ground, raw.solve
         found: dict[Position, list[Any]] = {}
         missing = list(raw.not_modelled)
         cache = _cache if _cache is not None else {}
@@ -357,10 +430,10 @@ class GameMixin:
                 key=lambda s: (s.added, s.removed),
             )
         )
-        return ApplyResult(action, successors, tuple(sorted(set(missing))), ground, solve_t)
+        return ApplyResult(action, successors, tuple(sorted(set(missing))), self._clock[0] - ground0, self._clock[1] - solve0)
 
     def _settle(
-        self, pos: Position, cache: dict[Position, ActionsResult], missing: list[str], depth: int = 0
+        self, pos: Position, cache: _Memo, missing: list[str], depth: int = 0
     ) -> dict[Position, list[Any]]:
         """The settled states ``settle`` leads to from ``pos``: state → [count, sequences, fired]."""
         if self._info(pos, cache).settled:
@@ -368,7 +441,8 @@ class GameMixin:
         if depth >= SETTLE_LIMIT:
             missing.append(f"settle: still not settled after {SETTLE_LIMIT} rounds (CR 704.3 loop?)")
             return {}
-        raw = self._raw(pos, F("settle", []))
+        kept = cache[pos][1]
+        raw = kept if kept is not None else self._raw(pos, F("settle", []))
         missing.extend(raw.not_modelled)
         out: dict[Position, list[Any]] = {}
         for nxt, (count, seqs, fired) in raw.groups.items():
@@ -379,6 +453,7 @@ class GameMixin:
                 entry[2].update(fired, f2)
         return out
 
+    @_bounded_game
     def settled_position(self, state: StateLike) -> Position:
         """``state`` itself when it is settled; else the one state `settle` leads to (an error if
         players' choices make it several)."""
@@ -391,6 +466,7 @@ class GameMixin:
 
     # -- lines of play and perft ---------------------------------------------------------
 
+    @_bounded_game
     def play(self, state: StateLike, line: Sequence[str | Mapping[str, Any]]) -> PlayResult:
         """Apply a line of actions, branching where players choose: each action applies to every
         state the line has reached. An entry is an action, or ``{action: A, choose: [texts]}``
@@ -398,7 +474,7 @@ class GameMixin:
         start = self.position(state)
         current: dict[Position, list[Any]] = {start: [1, [()], set()]}
         missing: list[str] = []
-        cache: dict[Position, ActionsResult] = {}
+        cache: _Memo = {}
         done: list[str] = []
         for i, entry in enumerate(line):
             action, wanted = _line_entry(entry, i)
@@ -420,19 +496,26 @@ class GameMixin:
         ends = tuple(sorted((_successor(start, p, c, s, f) for p, (c, s, f) in current.items()), key=lambda s: (s.added, s.removed)))
         return PlayResult(tuple(done), ends, tuple(sorted(set(missing))))
 
+    @_bounded_game
     def perft(self, state: StateLike, depth: int) -> PerftResult:
         """Distinct states reachable within ``depth`` actions of the player with priority
         (``settle`` is part of each action, not an action), per depth, with a divide by first
         action, and the number of lines of exactly ``depth`` actions."""
         if depth < 1:
             raise IllegalActionError("perft depth must be at least 1")
-        cache: dict[Position, ActionsResult] = {}
+        cache: _Memo = {}
         children: dict[Position, list[tuple[str, tuple[Position, ...]]]] = {}
         missing: list[str] = []
         root = self.settled_position(state)
 
         def expand(pos: Position) -> list[tuple[str, tuple[Position, ...]]]:
             if pos not in children:
+                if len(children) >= PERFT_STATE_LIMIT:
+                    note = (f"incomplete: perft stops at {PERFT_STATE_LIMIT} distinct states expanded "
+                            f"(PERFT_STATE_LIMIT){f' ({self._progress})' if self._progress else ''}; "
+                            "nothing is claimed for the deeper levels (ask a smaller depth)")
+                    self.incomplete = [note]
+                    raise GameIncompleteError(note)
                 info = self._info(pos, cache)
                 out = []
                 for act in info.actions:
@@ -442,10 +525,13 @@ class GameMixin:
                 children[pos] = out
             return children[pos]
 
-        def reach(starts: Iterable[Position], levels: int) -> tuple[list[set[Position]], int]:
+        def reach(starts: Iterable[Position], levels: int, say: bool = False) -> tuple[list[set[Position]], int]:
             frontier = {p: 1 for p in starts}  # position -> number of lines reaching it
             seen = [set(frontier)]
             for _ in range(levels):
+                if say:  # what is finished, for the message if the time runs out
+                    self._progress = "finished: " + ", ".join(
+                        f"depth {d}: {len(lv)} distinct state(s)" for d, lv in enumerate(seen, start=1))
                 nxt: dict[Position, int] = {}
                 for p, lines in frontier.items():
                     for _, succ in expand(p):
@@ -455,7 +541,7 @@ class GameMixin:
                 seen.append(set(frontier))
             return seen, sum(frontier.values())
 
-        levels, _ = reach([q for _, succ in expand(root) for q in succ], depth - 1)
+        levels, _ = reach([q for _, succ in expand(root) for q in succ], depth - 1, say=True)
         divide = []
         total_paths = 0
         for act, succ in expand(root):

@@ -1,0 +1,351 @@
+"""Ground only the rules a question can use: the rule base, parsed once, sliced by the facts.
+
+The grounder's cost has a floor that grows with the number of rules it is given, even when
+most of them can derive nothing for the state at hand (about 15 us a rule, more for
+aggregates, and slightly more than linear in the number of rules). A rule whose body needs an
+atom that no fact and no other usable rule can produce has no ground instance: leaving it out
+changes no answer set. This module finds those rules before grounding, by a fixpoint over
+*patterns* (the shape of the atoms each predicate can have):
+
+- the facts give patterns (``zone(obj(_), battlefield)``: strings and numbers become
+  wildcards, nesting stops at depth 3);
+- a rule is *usable* when every positive literal of its body (outside aggregates and
+  conditions) unifies with some pattern of its predicate; its head atoms (with variables,
+  arithmetic, pools and intervals as wildcards) then give new patterns;
+- the rest is left out, and the heads of the rules left out are declared ``#defined`` so that
+  clingo reports nothing it would not report for the whole rule base.
+
+It is an over-approximation of what can be derived, so the answer sets are exactly those of
+the whole rule base; the default test suite checks every query through it. The parsed rule
+files are cached per process (re-read when a file under ``rules_asp/`` changes), which also
+saves parsing the rule text for each question. Nothing here knows a rule or a predicate:
+it reads the program's syntax only. ``MTGASP_GROUND_ALL=1`` turns the slicing off (every
+rule is grounded, as ``dump_program``'s command line does), to compare.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+import clingo
+from clingo import ast
+
+__all__ = ["RuleBase", "rule_base", "Pattern"]
+
+Pattern = Optional[tuple]
+"""``None`` (anything), ``("c", value)`` (a number or string), or ``("f", name, (args...))``."""
+Key = tuple[str, int]
+"""A predicate: name (``-name`` for a classically negated one) and arity."""
+
+_FACT_DEPTH = 3
+_T = ast.ASTType
+
+
+def _term_pattern(t: Any) -> Pattern:
+    """The pattern of an AST term: variables, arithmetic, pools and intervals match anything."""
+    k = t.ast_type
+    if k == _T.Function:
+        if t.external:
+            return None
+        return ("f", t.name, tuple(_term_pattern(a) for a in t.arguments))
+    if k == _T.SymbolicTerm:
+        return _symbol_pattern(t.symbol, depth=99)
+    return None
+
+
+def _symbol_pattern(s: clingo.Symbol, depth: int = _FACT_DEPTH) -> Pattern:
+    """The pattern of a symbol (of a fact: strings and numbers are wildcards below the top)."""
+    if s.type == clingo.SymbolType.Function:
+        if depth <= 0:
+            return None
+        name = s.name if s.positive else f"-{s.name}"
+        return ("f", name, tuple(_symbol_pattern(a, depth - 1) for a in s.arguments))
+    if depth >= 99:
+        if s.type == clingo.SymbolType.Number:
+            return ("c", s.number)
+        if s.type == clingo.SymbolType.String:
+            return ("c", s.string)
+    return None
+
+
+def _unify(a: Pattern, b: Pattern) -> bool:
+    if a is None or b is None:
+        return True
+    if a[0] != b[0]:
+        return False
+    if a[0] == "c":
+        return a[1] == b[1]
+    if a[1] != b[1] or len(a[2]) != len(b[2]):
+        return False
+    return all(_unify(x, y) for x, y in zip(a[2], b[2]))
+
+
+def _atom(t: Any) -> tuple[Key, Pattern] | None:
+    """The predicate and argument pattern of a symbolic atom's term (None: not an atom we read)."""
+    neg = ""
+    if t.ast_type == _T.UnaryOperation and t.operator_type == ast.UnaryOperator.Minus:
+        neg, t = "-", t.argument
+    if t.ast_type == _T.Function and not t.external:
+        args = tuple(_term_pattern(a) for a in t.arguments)
+        return (neg + t.name, len(args)), ("f", neg + t.name, args)
+    if t.ast_type == _T.SymbolicTerm and t.symbol.type == clingo.SymbolType.Function:
+        s = t.symbol
+        return ((("" if s.positive else "-") + s.name, len(s.arguments)), _symbol_pattern(s, depth=99))
+    return None
+
+
+class _Unknown(Exception):
+    """A head atom this module cannot read: the rule is then always grounded, with every atom
+    of its predicate possible."""
+
+
+def _head_atoms(node: Any) -> list[tuple[Key, Pattern]]:
+    """Every symbolic atom anywhere in a head (conditions included: an over-approximation)."""
+    out: list[tuple[Key, Pattern]] = []
+
+    def walk(n: Any) -> None:
+        if isinstance(n, ast.AST):
+            if n.ast_type == _T.TheoryAtom:
+                raise _Unknown(str(n))
+            if n.ast_type == _T.SymbolicAtom:
+                terms = n.symbol.arguments if n.symbol.ast_type == _T.Pool else [n.symbol]
+                for t in terms:  # p(a;b) is the pool of p(a) and p(b)
+                    a = _atom(t)
+                    if a:
+                        out.append(a)
+                    elif t.ast_type != _T.Function or t.external:
+                        raise _Unknown(str(n))
+                return
+            for key in n.child_keys:
+                walk(getattr(n, key))
+        elif isinstance(n, (list, tuple)) or type(n).__name__ == "ASTSequence":
+            for x in n:
+                walk(x)
+
+    walk(node)
+    return out
+
+
+def _needs(body: Iterable[Any]) -> list[tuple[Key, Pattern]]:
+    """The positive body atoms a rule needs (outside aggregates and conditions, which an empty
+    set can satisfy; a pool ``p(a;b)`` needs one of several atoms: not counted)."""
+    out = []
+    for lit in body:
+        if lit.ast_type != _T.Literal or lit.sign != ast.Sign.NoSign:
+            continue
+        atom = lit.atom
+        if atom.ast_type == _T.SymbolicAtom:
+            a = _atom(atom.symbol)
+            if a:
+                out.append(a)
+    return out
+
+
+@dataclass
+class _Rule:
+    index: int
+    needs: list[tuple[Key, Pattern]]
+    heads: list[tuple[Key, Pattern]]
+
+
+class _Store:
+    """The patterns each predicate can have, so far."""
+
+    def __init__(self) -> None:
+        self.patterns: dict[Key, set[Pattern]] = {}
+        self.any: set[Key] = set()
+
+    def add(self, key: Key, pat: Pattern) -> bool:
+        if key in self.any:
+            return False
+        if pat is None or all(a is None for a in pat[2]):
+            self.any.add(key)
+            self.patterns[key] = {pat}
+            return True
+        pats = self.patterns.setdefault(key, set())
+        if pat in pats:
+            return False
+        pats.add(pat)
+        return True
+
+    def matches(self, key: Key, pat: Pattern) -> bool:
+        if key in self.any:
+            return True
+        return any(_unify(pat, p) for p in self.patterns.get(key, ()))
+
+
+class RuleBase:
+    """The statements of one query's rule files, parsed once; :meth:`load` adds to a Control
+    the statements a given set of facts can use."""
+
+    def __init__(self, files: Sequence[str]) -> None:
+        self.files = tuple(files)
+        self.statements: list[Any] = []
+        ast.parse_files(list(files), lambda st: st.ast_type == _T.Comment or self.statements.append(st))
+        self.rules: list[_Rule] = []
+        self.always: list[tuple[Key, Pattern]] = []  # #external atoms
+        self.by_key: dict[Key, list[_Rule]] = {}
+        self.sliceable = True
+        """False when some statement is beyond this module's reading: every rule is grounded."""
+        part = "base"
+        for i, st in enumerate(self.statements):
+            k = st.ast_type
+            if k == _T.Program:
+                part = st.name
+            elif k == _T.Rule and part == "base":
+                try:
+                    heads = _head_atoms(st.head)
+                except _Unknown:
+                    self.sliceable = False
+                    heads = []
+                rule = _Rule(i, _needs(st.body), heads)
+                self.rules.append(rule)
+                for key, _ in rule.needs:
+                    self.by_key.setdefault(key, []).append(rule)
+            elif k == _T.External:
+                try:
+                    self.always.extend(_head_atoms(st.atom))
+                except _Unknown:
+                    self.sliceable = False
+            elif k in (_T.TheoryDefinition, _T.Script):
+                self.sliceable = False
+        self.n_rules = len(self.rules)
+
+    def usable(self, text: str) -> list[_Rule]:
+        """The rules whose bodies can hold given the facts ``text`` (a fixpoint over patterns)."""
+        store = _Store()
+        fresh: list[Key] = []
+        patterns = _fact_patterns(text) if self.sliceable else None
+        if patterns is None:
+            return list(self.rules)
+        for key, pat in patterns:
+            if store.add(key, pat):
+                fresh.append(key)
+        for key, pat in self.always:
+            if store.add(key, pat):
+                fresh.append(key)
+        live: dict[int, _Rule] = {}
+        todo = [r for r in self.rules if not r.needs]
+        queued = {r.index for r in todo}
+        while todo or fresh:
+            while todo:
+                r = todo.pop()
+                queued.discard(r.index)
+                if r.index in live or not all(store.matches(k, p) for k, p in r.needs):
+                    continue
+                live[r.index] = r
+                for key, pat in r.heads:
+                    if store.add(key, pat):
+                        fresh.append(key)
+            while fresh:
+                key = fresh.pop()
+                for r in self.by_key.get(key, ()):
+                    if r.index not in live and r.index not in queued:
+                        queued.add(r.index)
+                        todo.append(r)
+        return list(live.values())
+
+    def load(self, ctl: clingo.Control, text: str) -> tuple[int, int]:
+        """Add the statements the facts ``text`` (one fact a line, as clingo prints them) can
+        use to ``ctl``, and ``#defined`` for the heads of the rules left out; return (rules
+        added, rules in the rule base)."""
+        if os.environ.get("MTGASP_GROUND_ALL"):
+            with ast.ProgramBuilder(ctl) as b:
+                for st in self.statements:
+                    b.add(st)
+            return self.n_rules, self.n_rules
+        live = {r.index for r in self.usable(text)}
+        dropped: set[Key] = set()
+        for r in self.rules:
+            if r.index not in live:
+                dropped.update(k for k, _ in r.heads)
+        rule_ids = {r.index for r in self.rules}
+        with ast.ProgramBuilder(ctl) as b:
+            for i, st in enumerate(self.statements):
+                if i in live or i not in rule_ids:
+                    b.add(st)
+        if dropped:
+            ctl.add("base", [], "".join(f"#defined {name}/{n}.\n" for name, n in sorted(dropped) if not name.startswith("-")))
+        return len(live), self.n_rules
+
+
+_WILD = re.compile(r'"(?:[^"\\\n]|\\.)*"|(?<![\w])-?\d+\b')
+_ANY = "zz__any"  # stands for a string or a number in a fact's shape
+_UNREAD = object()  # a line that is not one plain fact
+_SHAPES: dict[str, Any] = {}
+
+
+def _fact_patterns(text: str) -> list[tuple[Key, Pattern]] | None:
+    """The patterns of the facts in ``text``: strings and numbers become wildcards, and each
+    distinct shape is read once (``zone(obj(_),battlefield)`` for a thousand objects). None
+    when a line is not a plain fact (then every rule is grounded)."""
+    out = []
+    for line in set(_WILD.sub(_ANY, text).splitlines()):
+        if line not in _SHAPES:
+            if len(_SHAPES) > 50_000:
+                _SHAPES.clear()
+            _SHAPES[line] = _shape(line)
+        got = _SHAPES[line]
+        if got is _UNREAD:
+            return None
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def _shape(line: str) -> Any:
+    body = line.strip()
+    if not body:
+        return None
+    if not body.endswith(".") or "%" in body or ":-" in body:
+        return _UNREAD
+    try:
+        sym = clingo.parse_term(body[:-1])
+    except RuntimeError:
+        return _UNREAD
+    if sym.type != clingo.SymbolType.Function:
+        return _UNREAD
+    key = ((("" if sym.positive else "-") + sym.name), len(sym.arguments))
+    return key, _wild(_symbol_pattern(sym, depth=99))
+
+
+def _wild(p: Pattern) -> Pattern:
+    if p is None or p[0] == "c":
+        return p
+    if p[1] == _ANY and not p[2]:
+        return None
+    return ("f", p[1], tuple(_wild(a) for a in p[2]))
+
+
+_CACHE: dict[tuple[str, ...], tuple[float, RuleBase]] = {}
+
+
+def _stamp(root: Path) -> float:
+    """The newest modification time of the rule files (a changed file re-reads the rule base)."""
+    return max((p.stat().st_mtime for p in root.rglob("*.lp")), default=0.0)
+
+
+_CHECKED: dict[Path, tuple[float, float]] = {}
+"""root -> (when its files were last looked at, their newest modification time)."""
+
+
+def rule_base(files: Sequence[str | Path], root: Path) -> RuleBase:
+    """The parsed rule base of ``files`` (cached per process; re-read when a file under ``root``
+    changed: the files are looked at again after a second)."""
+    key = tuple(str(f) for f in files)
+    now = time.monotonic()
+    seen = _CHECKED.get(root)
+    if seen is None or now - seen[0] > 1.0:
+        seen = _CHECKED[root] = (now, _stamp(root))
+    stamp = seen[1]
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] != stamp:
+        hit = (stamp, RuleBase(key))
+        _CACHE[key] = hit
+    return hit[1]
