@@ -9,7 +9,7 @@ Sources:
 
 * :meth:`CardDatabase.default` — the embedded card set ``data/cards.yaml`` (real Oracle text of the
   cards the seeds and the classic interactions need), so mtgasp works with no download;
-* :meth:`CardDatabase.from_file` — a Scryfall bulk ``oracle_cards`` JSON file, an MTGJSON
+* :meth:`CardDatabase.from_file` (read by :mod:`mtgasp.card_files`) — a Scryfall bulk ``oracle_cards`` JSON file, an MTGJSON
   ``AtomicCards.json``, JSON lines (one card record a line), or a YAML card list in the format of
   the embedded set; by default layered over the embedded set (the file's cards win).
 
@@ -20,13 +20,8 @@ or replace cards of its own (a state file's ``cards:`` section), and never chang
 from __future__ import annotations
 
 import difflib
-import gzip
-import io
-import json
 import re
-import stat
 import unicodedata
-import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
@@ -36,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from .errors import CardDataError, UnknownCardError
+from .errors import UnknownCardError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import clingo
@@ -45,7 +40,6 @@ __all__ = [
     "COLOR_LETTERS",
     "Card",
     "CardDatabase",
-    "iter_card_file",
     "name_key",
     "normalize_color_indicator",
 ]
@@ -344,6 +338,8 @@ class CardDatabase:
         (a JSON list of card records); by default it is detected from the content. Raises
         :class:`~mtgasp.errors.CardDataError` if the file cannot be read.
         """
+        from .card_files import iter_card_file
+
         parent = _shared_embedded() if include_default else None
         db = cls(parent=parent, source=str(path))
         for card, aliases in iter_card_file(path, format=format):
@@ -500,275 +496,7 @@ def _shared_embedded() -> CardDatabase:
 
 @lru_cache(maxsize=1)
 def _embedded_cards() -> tuple[Card, ...]:
+    from .card_files import _yaml_records
+
     text = resources.files(__package__).joinpath("data", _DEFAULT_RESOURCE).read_text(encoding="utf-8")
     return tuple(card for card, _ in _yaml_records(yaml.load(text, Loader=_yaml_loader()), "embedded cards.yaml"))
-
-
-# ---------------------------------------------------------------------------------------------
-# Card files: Scryfall, MTGJSON, JSON lines, YAML
-# ---------------------------------------------------------------------------------------------
-
-#: Scryfall layouts that are not cards a game can hold (art cards, token and emblem definitions).
-SCRYFALL_SKIPPED_LAYOUTS = frozenset({"art_series", "token", "double_faced_token", "emblem"})
-
-#: Layouts whose halves are one card with two sets of characteristics (CR 709): the full
-#: ``"A // B"`` name is a card of its own, composed from the halves, besides each half.
-SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
-
-CardWithAliases = tuple[Card, tuple[str, ...]]
-
-
-def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[CardWithAliases]:
-    """Each card of a card file with the extra names it may be looked up by.
-
-    Formats: ``scryfall`` (bulk ``oracle_cards``/``default_cards`` JSON array, or an API list
-    object), ``mtgjson`` (``AtomicCards.json``: ``{"meta": .., "data": {name: [face, ..]}}``),
-    ``jsonl`` (one record a line with the :data:`CARD_FIELDS` keys, e.g. the corpus's
-    ``cards.jsonl``), ``json`` (a JSON array of such records), ``yaml`` (a list of such records, or
-    a mapping with a ``cards:`` list, like the embedded set). ``.gz`` files are decompressed.
-    """
-    path = Path(path)
-    source = excerpt(str(path), 200)[1:-1] if len(str(path)) > 200 else str(path)
-    text = _read_card_text(path, source)
-    stem_suffix = Path(path.stem).suffix if path.suffix == ".gz" else path.suffix
-    fmt = format or _detect_format(text, stem_suffix.lower(), source)
-    if fmt == "yaml":
-        try:
-            data = yaml.load(text, Loader=_yaml_loader())
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-            problem = " ".join(str(getattr(exc, "problem", None) or exc).split())[:200]
-            raise CardDataError(f"{source}: YAML syntax error{where}: {problem}") from None
-        except RecursionError:
-            raise CardDataError(f"{source}: the YAML is nested too deeply to be a card file") from None
-        except (ValueError, OverflowError) as exc:  # e.g. '!!int word', a 5,000-digit number
-            raise CardDataError(f"{source}: a YAML value cannot be read: {excerpt(str(exc), 120)[1:-1]}") from None
-        yield from _yaml_records(data, source)
-    elif fmt == "jsonl":
-        yield from _jsonl_records(text, source)
-    elif fmt in ("scryfall", "mtgjson", "json"):
-        data = _json(text, source)
-        if fmt == "scryfall":
-            yield from _scryfall_records(data, source)
-        elif fmt == "mtgjson":
-            yield from _mtgjson_records(data, source)
-        else:
-            if not isinstance(data, list):
-                raise CardDataError(f"{source}: expected a JSON array of card records")
-            for i, record in enumerate(data):
-                yield _record_card(record, f"{source}: [{i}]"), ()
-    else:
-        raise CardDataError(
-            f"{source}: unknown card file format {fmt!r}; expected one of scryfall, mtgjson, jsonl, json, yaml"
-        )
-
-
-def _read_card_text(path: Path, source: str) -> str:
-    """The text of a card file: a regular file (``.gz``: gzip) of at most
-    :data:`MAX_CARD_FILE_BYTES` (decompressed), in UTF-8."""
-    try:
-        info = path.stat()
-    except OSError as exc:
-        raise CardDataError(f"{source}: cannot read the card file: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "not a regular file"
-        raise CardDataError(f"{source}: cannot read the card file: it is {kind}; card data is read from a regular file")
-    limit = MAX_CARD_FILE_BYTES
-    too_big = f"{source}: the card file is larger than {limit // 2**20} MB{{}}; split it or keep the cards needed"
-    try:
-        with open(path, "rb") as f:
-            if path.suffix == ".gz":
-                try:
-                    with gzip.GzipFile(fileobj=f) as gz:
-                        raw = gz.read(limit + 1)
-                except (OSError, EOFError, zlib.error) as exc:
-                    what = "it ends before the end of its compressed data (truncated?)" if isinstance(exc, EOFError) else str(exc)
-                    raise CardDataError(f"{source}: not a gzip file: {what[:200]}") from None
-                if len(raw) > limit:
-                    raise CardDataError(too_big.format(" once decompressed"))
-            else:
-                raw = f.read(limit + 1)
-                if len(raw) > limit:
-                    raise CardDataError(too_big.format(""))
-    except OSError as exc:
-        raise CardDataError(f"{source}: cannot read the card file: {exc.strerror or exc}") from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CardDataError(f"{source}: not UTF-8 text (byte {exc.start})") from None
-
-
-def _json(text: str, where: str, *, line: bool = True) -> Any:
-    """``text`` parsed as JSON, or a one-paragraph :class:`CardDataError` naming ``where``
-    (and the line of the error when ``line``)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        at = f"line {exc.lineno}, column {exc.colno}" if line else f"column {exc.colno}"
-        raise CardDataError(f"{where}: JSON syntax error at {at}: {exc.msg}") from None
-    except RecursionError:
-        raise CardDataError(f"{where}: the JSON is nested too deeply to be card data") from None
-    except ValueError as exc:  # a number of more than 4,300 digits
-        raise CardDataError(f"{where}: a JSON value cannot be read: {excerpt(str(exc), 120)[1:-1]}") from None
-
-
-def _detect_format(text: str, suffix: str, source: str) -> str:
-    if suffix in (".yaml", ".yml"):
-        return "yaml"
-    if suffix in (".jsonl", ".ndjson"):
-        return "jsonl"
-    head = text.lstrip()[:1]
-    if head == "[":
-        # A JSON array: Scryfall card objects carry "object": "card" (and layout, oracle_id).
-        probe = text.lstrip()[:4000]
-        if '"object"' in probe or '"oracle_id"' in probe or '"layout"' in probe:
-            return "scryfall"
-        return "json"
-    if head == "{":
-        first_line = text.lstrip().split("\n", 1)[0]
-        try:
-            first = json.loads(first_line)
-        except (ValueError, RecursionError):
-            first = None
-        if isinstance(first, dict) and "name" in first:
-            return "jsonl"
-        probe = text.lstrip()[:4000]
-        if '"meta"' in probe or re.search(r'"data"\s*:\s*\{', probe):
-            return "mtgjson"
-        if '"object"' in probe:
-            return "scryfall"
-        return "mtgjson"
-    raise CardDataError(
-        f"{source}: cannot tell the card file format (expected a Scryfall or MTGJSON JSON file, "
-        "JSON lines, or a .yaml card list); pass format= to say which"
-    )
-
-
-def _record_card(record: object, where: str) -> Card:
-    if not isinstance(record, Mapping):
-        raise CardDataError(f"{where}: expected a card record (a mapping), got {type(record).__name__}")
-    try:
-        return Card.from_record(record, where=where)
-    except ValueError as exc:
-        raise CardDataError(str(exc)) from None
-
-
-def _yaml_records(data: object, source: str) -> Iterator[CardWithAliases]:
-    if isinstance(data, Mapping) and "cards" in data:
-        data = data["cards"]
-    if not isinstance(data, list):
-        raise CardDataError(f"{source}: expected a list of card records (or a mapping with a 'cards:' list)")
-    for i, record in enumerate(data):
-        yield _record_card(record, f"{source}: cards[{i}]"), ()
-
-
-def _jsonl_records(text: str, source: str) -> Iterator[CardWithAliases]:
-    for lineno, line in enumerate(io.StringIO(text), start=1):
-        if not line.strip():
-            continue
-        record = _json(line.rstrip("\r\n"), f"{source}:{lineno}", line=False)
-        yield _record_card(record, f"{source}:{lineno}: card"), ()
-
-
-def _compose_split(name: str, faces: list[Card]) -> Card:
-    """The whole split card ``A // B``: each field is the halves' fields joined by `` // ``."""
-    return Card(
-        name,
-        type_line=" // ".join(f.type_line for f in faces),
-        mana_cost=" // ".join(f.mana_cost for f in faces),
-        oracle_text="\n//\n".join(f.oracle_text for f in faces),
-    )
-
-
-def _scryfall_records(data: object, source: str) -> Iterator[CardWithAliases]:
-    if isinstance(data, Mapping) and data.get("object") == "list":
-        data = data.get("data")
-    elif isinstance(data, Mapping) and data.get("object") == "card":
-        data = [data]
-    if not isinstance(data, list):
-        raise CardDataError(f"{source}: expected a Scryfall JSON array of card objects")
-    for i, obj in enumerate(data):
-        where = f"{source}: [{i}]"
-        if not isinstance(obj, Mapping):
-            raise CardDataError(f"{where}: expected a Scryfall card object, got {type(obj).__name__}")
-        if obj.get("layout") in SCRYFALL_SKIPPED_LAYOUTS:
-            continue
-        faces = obj.get("card_faces")
-        full = obj.get("name")
-        if isinstance(faces, list) and faces:
-            cards = []
-            for j, face in enumerate(faces):
-                if not isinstance(face, Mapping):
-                    raise CardDataError(f"{where}.card_faces[{j}]: expected a card face object")
-                record = dict(face)
-                # A face without a type line (rare) takes the card's; never for a "A // B" line.
-                if record.get("type_line") is None and " // " not in str(obj.get("type_line", " // ")):
-                    record["type_line"] = obj["type_line"]
-                cards.append(_record_card(record, f"{where}.card_faces[{j}]"))
-            if obj.get("layout") in SPLIT_LAYOUTS and isinstance(full, str):
-                yield _compose_split(full, cards), ()
-                for card in cards:
-                    yield card, ()
-            else:
-                yield cards[0], ((full,) if isinstance(full, str) and full != cards[0].name else ())
-                for card in cards[1:]:
-                    yield card, ()
-        else:
-            yield _record_card(obj, where), ()
-
-
-def _mtgjson_type_line(entry: Mapping[str, Any]) -> str | None:
-    """A type line from MTGJSON's supertypes/types/subtypes lists, "Time" + "Lord" joined."""
-    from .parser.typeline import split_subtypes
-
-    if not entry.get("types"):
-        return None
-    joined = split_subtypes(" ".join(str(x) for x in entry.get("subtypes") or []))
-    left = " ".join([str(x) for x in entry.get("supertypes") or []] + [str(x) for x in entry.get("types") or []])
-    return f"{left} — {' '.join(joined)}" if joined else left
-
-
-def _mtgjson_records(data: object, source: str) -> Iterator[CardWithAliases]:
-    if not isinstance(data, Mapping) or not isinstance(data.get("data"), Mapping):
-        raise CardDataError(
-            f'{source}: expected an MTGJSON AtomicCards file: {{"meta": ..., "data": {{name: [card, ...]}}}}'
-        )
-    for full, entries in data["data"].items():
-        where = f"{source}: data[{excerpt(full)}]"
-        if not isinstance(entries, list):
-            raise CardDataError(f"{where}: expected a list of card objects")
-        faces: list[Card] = []
-        layout = None
-        seen: set[str] = set()
-        for j, entry in enumerate(entries):
-            if not isinstance(entry, Mapping):
-                raise CardDataError(f"{where}[{j}]: expected a card object")
-            layout = layout or entry.get("layout")
-            face_name = entry.get("faceName") or entry.get("name") or full
-            if face_name in seen:
-                continue  # a second variant of the same face: the first wins
-            seen.add(face_name)
-            # MTGJSON splits the type line into types/subtypes (losing "Time Lord" as one
-            # subtype); its "type" field is the intact type line, so use that, and rebuild it
-            # from the parts (joining the multi-word subtypes) only when it is missing.
-            record = {
-                "name": face_name,
-                "mana_cost": entry.get("manaCost"),
-                "type_line": entry.get("type") or _mtgjson_type_line(entry),
-                "oracle_text": entry.get("text"),
-                "power": entry.get("power"),
-                "toughness": entry.get("toughness"),
-                "loyalty": entry.get("loyalty"),
-                "defense": entry.get("defense"),
-                "color_indicator": entry.get("colorIndicator"),
-            }
-            faces.append(_record_card(record, f"{where}[{j}]"))
-        if not faces:
-            continue
-        if len(faces) > 1 and layout in SPLIT_LAYOUTS:
-            yield _compose_split(full, faces), ()
-            yield from ((face, ()) for face in faces)
-        else:
-            yield faces[0], ((full,) if full != faces[0].name else ())
-            yield from ((face, ()) for face in faces[1:])

@@ -29,7 +29,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from .cards import iter_card_file
+from .card_files import iter_card_file
 from .errors import CardDataError
 
 RECORD_KEYS = (

@@ -38,7 +38,8 @@ from typing import Any
 
 import click
 
-from .cards import CardDatabase, iter_card_file
+from .card_files import iter_card_file
+from .cards import CardDatabase
 from .engine import solve
 from .errors import EngineError
 from .queries import Engine

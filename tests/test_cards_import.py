@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgasp.cards import Card, CardDatabase, iter_card_file
+from mtgasp.card_files import iter_card_file
+from mtgasp.cards import Card, CardDatabase
 from mtgasp.errors import CardDataError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cards"
