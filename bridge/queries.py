@@ -612,7 +612,7 @@ def _symbol_text(sym: clingo.Symbol) -> str:
 def _pool_of(model: frozenset[clingo.Symbol]) -> Mana:
     mana = Mana()
     for s in model:
-        if s.name == "pool":
+        if s.name == "pool_part":  # the amount of a type is the sum of its binary parts
             mana = mana + Mana.one(s.arguments[0].name, s.arguments[1].number)
     return mana
 
