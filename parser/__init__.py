@@ -60,8 +60,23 @@ class ParsedCard:
 
     name: str
     abilities: tuple[ParsedAbility, ...]
-    #: facts grouped: card-level facts first, then one block per ability (for to_asp)
-    blocks: tuple[tuple[str, tuple[clingo.Symbol, ...]], ...] = field(repr=False, default=())
+    #: the facts as ASP text, grouped: card-level facts first, then one block per ability,
+    #: each with its ``% N: text`` comment. Every text is valid by construction (the printer
+    #: checks each fact name against parser/contract.py and each atom it prints), so nothing
+    #: is read back through clingo until a caller asks for symbols.
+    texts: tuple[tuple[str, tuple[str, ...]], ...] = field(repr=False, default=())
+
+    @functools.cached_property
+    def blocks(self) -> tuple[tuple[str, tuple[clingo.Symbol, ...]], ...]:
+        """:attr:`texts` as clingo symbols (one call into clingo for the whole card)."""
+        flat = [t for _, ts in self.texts for t in ts]
+        symbols = _symbols(flat)
+        out = []
+        k = 0
+        for comment, ts in self.texts:
+            out.append((comment, tuple(symbols[k:k + len(ts)])))
+            k += len(ts)
+        return tuple(out)
 
     @functools.cached_property
     def facts(self) -> tuple[clingo.Symbol, ...]:
@@ -149,30 +164,8 @@ def parse_card(
                 supported = False
                 message = f"internal error while printing facts: {type(exc).__name__}: {exc}"
         pending.append([n, raw, start, end, norm, word, ab_id, facts, supported, message, kinds])
-    # One call into clingo for the whole card; a block with a term the printer got wrong is
-    # found by reading the blocks one by one, and that ability is reported unsupported (a card
-    # load never crashes).
-    head = list(head)
-    texts = head + [t for entry in pending if entry[8] for t in entry[7]]
-    try:
-        together = _symbols(texts)
-    except RuntimeError:
-        together = None
-    blocks: list[tuple[str, tuple[clingo.Symbol, ...]]] = [
-        ("", tuple(together[:len(head)] if together is not None else _symbols(head)))]
-    k = len(head)
+    blocks: list[tuple[str, tuple[str, ...]]] = [("", tuple(head))]
     for n, raw, start, end, norm, word, ab_id, facts, supported, message, kinds in pending:
-        symbols: list[clingo.Symbol] = []
-        if supported:
-            if together is not None:
-                symbols = together[k:k + len(facts)]
-                k += len(facts)
-            else:
-                try:
-                    symbols = _symbols(facts)
-                except RuntimeError as exc:
-                    supported = False
-                    message = f"internal error: not a valid fact: {exc}"
         if not supported:
             facts = facts[:2] + ([facts[2]] if word else [])
             facts.append(f"unsupported({card},{n})")
@@ -183,9 +176,8 @@ def parse_card(
             if kw is not None:
                 facts.append(f"keyword_recognised({ab_id},{quote(kw)})")
                 kinds = frozenset(("keyword_recognised",))
-            symbols = _symbols(facts)
         flat = " ".join(norm.split())
-        blocks.append((f"% {n}: {flat}", tuple(symbols)))
+        blocks.append((f"% {n}: {flat}", tuple(facts)))
         abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message, kinds))
     return ParsedCard(name, tuple(abilities), tuple(blocks))
 

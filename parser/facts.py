@@ -7,12 +7,14 @@ plain Python terms into :class:`clingo.Symbol` values.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from lark import Token
 
-from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
+from .contract import SIGNATURES, check
 from .effects import AbFact
+from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
 
 #: Keyword abilities that are triggered or activated abilities (CR 702); the rest are static.
 TRIGGERED_KEYWORDS = frozenset({
@@ -43,6 +45,26 @@ def keyword_class(name: str) -> str:
     return "static"
 
 
+#: a clingo identifier (a constant or a function name): lower case first, after any "_"
+_IDENTIFIER = re.compile(r"_*[a-z][A-Za-z0-9_']*")
+#: identifiers already checked (the vocabulary of terms is small and repeats)
+_ATOMS: set[str] = set()
+
+
+class InvalidTerm(ValueError):
+    """A term the printer cannot write as ASP (it would not read back as the same term)."""
+
+
+def atom(name: str) -> str:
+    """``name`` if it is an ASP identifier (not the keyword ``not``: filters say ``non``)."""
+    if name in _ATOMS:
+        return name
+    if _IDENTIFIER.fullmatch(name) is None or name == "not":
+        raise InvalidTerm(f"not an ASP identifier: {name!r}")
+    _ATOMS.add(name)
+    return name
+
+
 def quote(text: str) -> str:
     """An ASP string literal."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
@@ -51,8 +73,11 @@ def quote(text: str) -> str:
 class AbilityPrinter:
     """Prints one ability (and its quoted abilities) as ASP fact texts (``self.out``).
 
-    Facts are built as text and turned into symbols with ``clingo.parse_term`` by the caller:
-    one C call per fact is several times faster than building nested ``Function`` objects.
+    Facts are built as text that is valid by construction: every fact name and arity is in
+    the contract (parser/contract.py), every atom and function name is an ASP identifier
+    (:func:`atom`), strings are quoted, numbers are Python integers. Nothing is read back
+    through clingo here; :class:`~mtgasp.parser.ParsedCard` turns the texts into symbols only
+    when a caller asks for them.
     """
 
     def __init__(self, card: str, ab_id: str, is_spell: bool, text_of: Callable[[Quoted], str]) -> None:
@@ -81,11 +106,12 @@ class AbilityPrinter:
         if isinstance(t, Token):
             raise TypeError(f"raw token in a term: {t.type} {str(t)!r}")
         if isinstance(t, str):
-            return t
+            return t if t in _ATOMS else atom(t)
         if isinstance(t, Fn):
+            name = t.name if t.name in _ATOMS else atom(t.name)
             if not t.args:
-                return t.name
-            return t.name + "(" + ",".join([self.term(a) for a in t.args]) + ")"
+                return name
+            return name + "(" + ",".join([self.term(a) for a in t.args]) + ")"
         if t is ABIL:
             return self.ab
         if t is EIDX:
@@ -134,9 +160,13 @@ class AbilityPrinter:
         return sym
 
     def fact(self, pred: str, *args: str) -> None:
+        if (pred, len(args)) not in SIGNATURES:
+            check(pred, len(args))
         self.out.append(pred + "(" + ",".join(args) + ")")
 
     def template(self, pred: str, args: tuple) -> None:
+        if (pred, len(args)) not in SIGNATURES:
+            check(pred, len(args))
         self.out.append(pred + "(" + ",".join([self.term(a) for a in args]) + ")")
 
     # --- abilities ----------------------------------------------------------------------------
