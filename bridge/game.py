@@ -567,7 +567,17 @@ def _subject(sym: clingo.Symbol) -> str:
 def _choice_text(sym: clingo.Symbol) -> str:
     if sym.type == clingo.SymbolType.Function and sym.name and len(sym.arguments) == 1:
         return f"{sym.name} {_subject(sym.arguments[0])}"
+    if sym.type == clingo.SymbolType.Function and sym.name and len(sym.arguments) > 1 and all(_plain(a) for a in sym.arguments):
+        # combat choices: "attacks bear bob", "blocks wall bear", "assigns bear wall 2"
+        return f"{sym.name} {' '.join(_subject(a) for a in sym.arguments)}"
     return str(sym)
+
+
+def _plain(sym: clingo.Symbol) -> bool:
+    """An object, a player or a number: what a choice text can name plainly."""
+    if sym.type == clingo.SymbolType.Number:
+        return True
+    return sym.type == clingo.SymbolType.Function and sym.name in ("obj", "player") and len(sym.arguments) == 1
 
 
 def _successor(before: Position, after: Position, count: int, seqs: list[tuple[str, ...]], fired: set[tuple[str, str]]) -> Successor:

@@ -153,12 +153,15 @@ def test_cr103_8a_the_first_player_skips_the_draw_of_the_first_turn() -> None:
     assert "step(precombat_main)" in s.added and not [f for f in s.added if "library" in f]
 
 
-def test_cr508_1_declaring_attackers_is_reported_not_guessed() -> None:
+def test_cr508_1_entering_declare_attackers_declares_them() -> None:
+    # One creature, one opponent without planeswalkers or battles: it attacks Bob or stays home
+    # (the declarations themselves: tests/test_combat_attackers.py).
     facts = state(f"passed({B}).", f'permanent(obj("bear")). controller(obj("bear"), {A}). card_of(obj("bear"), card("Bear")).',
                   'card_type(card("Bear"), creature). card_power(card("Bear"), 2). card_toughness(card("Bear"), 2).',
-                  'toughness(obj("bear"), 2).', step="beginning_of_combat")
-    (s,) = steps(facts, "pass")
-    assert s.not_modelled == ('not_modelled(step(declare_attackers),"508.1 declaring attackers")',)
+                  step="beginning_of_combat")
+    found = steps(facts, "pass")
+    assert sorted(s.choices for s in found) == [(f'attacks(obj("bear"),{B})',), ('no_attack(obj("bear"))',)]
+    assert all(s.not_modelled == () for s in found)
 
 
 # -- CR 305: playing a land --------------------------------------------------------------------

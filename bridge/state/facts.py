@@ -100,6 +100,8 @@ def state_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol
     yield _F("priority", [_player(state.priority_player)])
     for p in state.passed:
         yield _F("passed", [_player(p)])
+    if state.combat_damage_step is not None:
+        yield _F("combat_damage_step", [_c(state.combat_damage_step)])
     ranks = state.timestamp_order()
     for index, perm in enumerate(state.battlefield):
         o = _obj(perm.id)
@@ -123,6 +125,10 @@ def state_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol
             yield _F("damage", [o, _N(perm.damage)])
         if perm.damaged_by_deathtouch:
             yield _F("damaged_by_deathtouch", [o])
+        if perm.blocked:
+            yield _F("blocked", [o])
+        if perm.first_striker:
+            yield _F("first_striker", [o])
         if perm.attached_to is not None:
             yield _F("attached_to", [o, _obj(perm.attached_to)])
         if perm.attacking is not None:

@@ -44,7 +44,8 @@ STATE_PREDICATES: frozenset[tuple[str, int]] = frozenset(
         ("player", 1), ("turn_position", 2), ("life", 2), ("player_counter", 3), ("drew_from_empty", 1), ("lost", 1),
         ("active_player", 1), ("step", 1), ("turn_number", 1), ("priority", 1), ("passed", 1),
         ("object", 1), ("zone", 2), ("card_of", 2), ("owner", 2), ("controller", 2), ("permanent", 1),
-        ("tapped", 1), ("summoning_sick", 1), ("token", 1), ("damaged_by_deathtouch", 1), ("counter", 3), ("damage", 2),
+        ("tapped", 1), ("summoning_sick", 1), ("token", 1), ("damaged_by_deathtouch", 1), ("blocked", 1), ("first_striker", 1),
+        ("combat_damage_step", 1), ("counter", 3), ("damage", 2),
         ("attached_to", 2), ("attacking", 2), ("blocking", 2), ("protector", 2), ("chosen", 3),
         ("timestamp", 2), ("library_size", 2), ("library_position", 2), ("hand_size", 2),
         ("stack_position", 2), ("stack_ability", 3), ("spell_x", 2), ("spell_target", 3), ("spell_mode", 2),
@@ -187,7 +188,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
                  "timestamp", "library_position", "stack_position", "spell_x"):  # fmt: skip
         for o, v in by[name]:
             attr[_id(o, "obj")][name] = v
-    for name in ("tapped", "summoning_sick", "token", "damaged_by_deathtouch"):
+    for name in ("tapped", "summoning_sick", "token", "damaged_by_deathtouch", "blocked", "first_striker"):
         for (o,) in by[name]:
             attr[_id(o, "obj")][name] = True
     for o, k, n in by["counter"]:
@@ -254,6 +255,8 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
                 chosen=FrozenDict(sorted(m["chosen"])),
                 timestamp=a["timestamp"].number if "timestamp" in a else 0,
                 damaged_by_deathtouch=bool(a.get("damaged_by_deathtouch")),
+                blocked=bool(a.get("blocked")),
+                first_striker=bool(a.get("first_striker")),
             )
         )
     stack_objects = []
@@ -327,6 +330,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
         turn=turn_sym.number if turn_sym is not None else None,
         priority=priority if priority != active else None,
         passed=tuple(p for p in ids if p in {_id(q, "player") for (q,) in by["passed"]}),
+        combat_damage_step=cds.name if (cds := _one(by, "combat_damage_step")) is not None else None,
         stack=tuple(stack_objects),
         hands=FrozenDict(hands),
         libraries=FrozenDict(libraries),

@@ -109,6 +109,12 @@ class Permanent:
     damaged_by_deathtouch: bool = False
     """Dealt damage by a source with deathtouch since state-based actions were last checked
     (CR 704.5h, 702.2b)."""
+    blocked: bool = False
+    """An attacking creature that became blocked (CR 509.1h); it stays blocked when its blockers
+    leave combat."""
+    first_striker: bool = False
+    """It had first strike or double strike as the first of two combat damage steps began
+    (CR 510.4): in the second step it deals damage again only if it has double strike."""
 
     def __post_init__(self) -> None:
         if not self.owner:
@@ -298,6 +304,8 @@ class GameState:
     """Id of the player with priority (CR 117); None: the active player (CR 117.3a)."""
     passed: tuple[str, ...] = ()
     """Players who passed priority in succession with nothing happening since (CR 117.4)."""
+    combat_damage_step: str | None = None
+    """``"first"`` during the first of two combat damage steps (first strike, CR 510.4)."""
     stack: tuple[StackObject, ...] = ()
     """The stack, top first (CR 405)."""
     hands: FrozenDict[str, Hidden] = field(default_factory=FrozenDict)

@@ -166,6 +166,7 @@ class Resolver:
             turn=f.turn,
             priority=priority,
             passed=passed,
+            combat_damage_step=f.combat_damage_step,
             restricted_mana=restricted,
             delayed_triggers=tuple(
                 DelayedTrigger(d.when, d.what, self.player(d.controller, ("delayed_triggers", i, "controller")))
@@ -254,6 +255,8 @@ class Resolver:
             chosen=self.chosen(p, at + ("chosen",)),
             timestamp=p.timestamp,
             damaged_by_deathtouch=p.damaged_by_deathtouch,
+            blocked=p.blocked,
+            first_striker=p.first_striker,
         )
 
     def attack_target(self, ident: str, path: PathKey, self_id: str) -> str:

@@ -210,6 +210,10 @@ class PermanentEntry(Entry):
     """Orders it among permanents and effects (CR 613.7)."""
     damaged_by_deathtouch: Bool = False
     """Dealt damage by a source with deathtouch since state-based actions were last checked (CR 704.5h)."""
+    blocked: Bool = False
+    """An attacking creature that became blocked (CR 509.1h), even if its blockers left combat."""
+    first_striker: Bool = False
+    """It had first strike or double strike as the first of two combat damage steps began (CR 510.4)."""
 
 
 # -- mana pools ------------------------------------------------------------------------------
@@ -517,6 +521,8 @@ class StateFile(Entry):
     """Who holds priority (CR 117); default: the active player."""
     passed: List(PlayerId, "player ids") = []
     """Players who passed priority in succession with nothing happening since (CR 117.4)."""
+    combat_damage_step: Literal["first"] | None = None
+    """``first`` during the first of two combat damage steps (first strike, double strike: CR 510.4)."""
     battlefield: List(PermanentEntry, "permanents") = []
     """The permanents (CR 110)."""
     stack: List(StackEntry, "spells and abilities, top first") = []

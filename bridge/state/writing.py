@@ -103,6 +103,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         out["priority"] = state.priority
     if state.passed:
         out["passed"] = list(state.passed)
+    if state.combat_damage_step is not None:
+        out["combat_damage_step"] = state.combat_damage_step
     if state.battlefield:
         entries = []
         for perm in state.battlefield:
@@ -128,8 +130,9 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 entry["chosen"] = dict(perm.chosen)
             if perm.timestamp:
                 entry["timestamp"] = perm.timestamp
-            if perm.damaged_by_deathtouch:
-                entry["damaged_by_deathtouch"] = True
+            for key in ("damaged_by_deathtouch", "blocked", "first_striker"):
+                if getattr(perm, key):
+                    entry[key] = True
             entries.append(entry)
         out["battlefield"] = entries
     _zones_to_dict(state, out)
