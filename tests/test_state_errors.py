@@ -34,7 +34,7 @@ CASES = [
     pytest.param(
         "players: [alice, bob]\nbattlefeld: []\n",
         InvalidStateError,
-        "s.yaml:2: invalid game state at 'battlefeld': unknown key 'battlefeld'; did you mean 'battlefield'? (a game state may have: version, notes, players, turn, active, step, priority, passed, battlefield, stack, hand, library, graveyard, exile, command, mana_pool, effects, delayed_triggers, pending_triggers, turn_memory, cards)",
+        "s.yaml:2: invalid game state at 'battlefeld': unknown key 'battlefeld'; did you mean 'battlefield'? (a game state may have: version, notes, players, turn, active, step, priority, passed, combat_damage_step, battlefield, stack, hand, library, graveyard, exile, command, mana_pool, effects, delayed_triggers, pending_triggers, turn_memory, cards)",
         id="unknown_top_key",
     ),
     pytest.param(
