@@ -160,7 +160,7 @@ CASES = [
     pytest.param(
         "players: [alice, bob]\nbattlefield:\n  - {id: f, card: Forest, controller: alice, taped: true}\n",
         InvalidStateError,
-        "s.yaml:3: invalid game state at 'battlefield[0].taped': unknown key 'taped'; did you mean 'tapped'? (a permanent may have: id, card, controller, owner, tapped, sick, token, counters, damage, attached_to, attacking, blocking, protector, chosen, timestamp, damaged_by_deathtouch)",
+        "s.yaml:3: invalid game state at 'battlefield[0].taped': unknown key 'taped'; did you mean 'tapped'? (a permanent may have: id, card, controller, owner, tapped, sick, token, counters, damage, attached_to, attacking, blocking, protector, chosen, timestamp, damaged_by_deathtouch, blocked, first_striker)",
         id="permanent_unknown_key",
     ),
     pytest.param(
