@@ -292,13 +292,13 @@ CASES = [
     pytest.param(
         "players: [alice, bob]\neffects:\n  - {object: x}\n",
         InvalidStateError,
-        "s.yaml:3: invalid game state at 'effects[0].kind': missing: each effect needs a kind (copy, set_base_pt, modify_pt, lose_all_abilities, gain_ability, add_type, add_subtype)",
+        "s.yaml:3: invalid game state at 'effects[0].kind': missing: each effect needs a kind (copy, set_base_pt, modify_pt, lose_all_abilities, gain_ability, add_type, add_subtype, gain_keyword, gain_control)",
         id="effect_without_kind",
     ),
     pytest.param(
         "players: [alice, bob]\neffects:\n  - {kind: copyy, object: x}\n",
         InvalidStateError,
-        "s.yaml:3: invalid game state at 'effects[0].kind': unknown effect kind 'copyy'; did you mean 'copy'? effect kinds are: copy, set_base_pt, modify_pt, lose_all_abilities, gain_ability, add_type, add_subtype",
+        "s.yaml:3: invalid game state at 'effects[0].kind': unknown effect kind 'copyy'; did you mean 'copy'? effect kinds are: copy, set_base_pt, modify_pt, lose_all_abilities, gain_ability, add_type, add_subtype, gain_keyword, gain_control",
         id="effect_unknown_kind",
     ),
     pytest.param(

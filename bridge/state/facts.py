@@ -53,6 +53,10 @@ def _change_term(change: Change, cards: CardDatabase) -> clingo.Symbol:
         return _F(kind, [_c(change.type or "")])
     if kind == "add_subtype":
         return _F(kind, [_S(change.subtype or "")])
+    if kind == "gain_keyword":
+        return _F("gain_ability", [_F("keyword", [_S(change.keyword or "")])])
+    if kind == "gain_control":
+        return _F(kind, [_player(change.player or "")])
     raise ValueError(f"unknown effect kind {kind!r}")
 
 

@@ -94,6 +94,10 @@ def _change(term: clingo.Symbol, excepts: Iterable[clingo.Symbol] = ()) -> Chang
         return Change(name, power=args[0].number, toughness=args[1].number)
     if name == "lose_all_abilities":
         return Change(name)
+    if name == "gain_ability" and args[0].match("keyword", 1) and args[0].arguments[0].type is clingo.SymbolType.String:
+        return Change("gain_keyword", keyword=args[0].arguments[0].string)
+    if name == "gain_control" and len(args) == 1:
+        return Change(name, player=_id(args[0], "player"))
     if name == "gain_ability":
         card, n = _ability(args[0])
         return Change(name, card=card, ability=n)

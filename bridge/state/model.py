@@ -142,6 +142,10 @@ class Change:
     """``add_type``: a card type (:data:`CARD_TYPES`)."""
     subtype: str | None = None
     """``add_subtype``: a subtype, e.g. ``"Elf"``."""
+    keyword: str | None = None
+    """``gain_keyword``: a keyword ability without parameters, in lower case, e.g. ``"flying"``."""
+    player: str | None = None
+    """``gain_control``: the player who gains control (layer 2)."""
     exceptions: tuple[Change, ...] = ()
     """``copy``: exceptions to the copied values (the file's ``except:``)."""
 
@@ -159,7 +163,7 @@ class Effect:
     timestamp: int = 0
     """Its timestamp (CR 613.7b); see :meth:`GameState.timestamp_order`."""
     source: str | None = None
-    """Id of the permanent whose ability created it, if it is still on the battlefield."""
+    """Id of the object that created it (the resolved spell, or the source of the ability), if it is in the state."""
     controller: str | None = None
     """Player id of its controller: who controlled the spell or ability that created it (CR 611.2)."""
 

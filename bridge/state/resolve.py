@@ -377,6 +377,10 @@ class Resolver:
                 values[key] = getattr(entry, key)
             elif key == "card":
                 values["card"] = self.card(entry.card, at + ("card",))
+            elif key == "keyword":
+                values["keyword"] = entry.keyword.strip().lower()
+            elif key == "player":
+                values["player"] = self.player(entry.player, at + ("player",))
         return Change(kind, **values)
 
     def effect(self, e: Any, at: PathKey) -> Effect:
@@ -386,7 +390,7 @@ class Resolver:
             change=self.change(e, at),
             until=e.until,
             timestamp=e.timestamp,
-            source=None if e.source is None else self.permanent(e.source, at + ("source",)),
+            source=None if e.source is None else self.object(e.source, at + ("source",)),
             controller=None if e.controller is None else self.player(e.controller, at + ("controller",)),
         )
 

@@ -259,6 +259,8 @@ _FIELD_HELP = {
     "ability": "'ability' (which ability of that card, 1 for the first)",
     "type": "'type' (a card type)",
     "subtype": "'subtype' (e.g. 'Elf')",
+    "keyword": "'keyword' (a keyword ability such as 'flying')",
+    "player": "'player' (the id of the player who gains control)",
 }
 
 
@@ -314,6 +316,16 @@ class _AddSubtype(Entry):
     """A subtype it gains (layer 4)."""
 
 
+class _GainKeyword(Entry):
+    keyword: Text("a keyword ability such as 'flying'")
+    """A keyword ability without parameters it gains (layer 6), e.g. 'flying'."""
+
+
+class _GainControl(Entry):
+    player: PlayerId
+    """The player who gains control of it (layer 2, CR 613.1b)."""
+
+
 def _kind_check(kinds: dict[str, Any], what: str, missing: str) -> Any:
     def check(value: object) -> object:
         entry = check_mapping(value, f"an {what} {{kind, ...}}" if what == "exception" else f"an {what} {{kind, object, ...}}")
@@ -356,6 +368,8 @@ _BASES: dict[str, type[Entry]] = {
     "gain_ability": _GainAbility,
     "add_type": _AddType,
     "add_subtype": _AddSubtype,
+    "gain_keyword": _GainKeyword,
+    "gain_control": _GainControl,
 }
 _EXCEPTIONS = {kind: _exception_model(kind, _BASES[kind]) for kind in EXCEPTION_KINDS}
 
@@ -375,8 +389,8 @@ class _EffectCommon(Entry):
     """Its duration (CR 611.2a); left out: it lasts indefinitely."""
     timestamp: Int() = 0
     """Its timestamp (CR 613.7b)."""
-    source: PermanentId | None = None
-    """The permanent whose ability created it, if it is on the battlefield."""
+    source: Ident("an object id") | None = None
+    """The object that created it (CR 611.2: the spell, or the permanent whose ability it was), if it is in the state."""
     controller: PlayerId | None = None
     """Who controlled the spell or ability that created it (CR 611.2)."""
 

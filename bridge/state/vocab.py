@@ -99,6 +99,8 @@ EFFECT_KINDS: Mapping[str, tuple[str, ...]] = {
     "gain_ability": ("card", "ability"),
     "add_type": ("type",),
     "add_subtype": ("subtype",),
+    "gain_keyword": ("keyword",),
+    "gain_control": ("player",),
 }
 
 #: The kinds a copy effect's ``except:`` may list (CR 707.9: exceptions to the copied values).
