@@ -96,6 +96,8 @@ CR_SUMMARIES: dict[str, str] = {
     "111.2": "the player who creates a token is its owner; it enters under that player's control",
     "707.2": "a copy acquires the copiable values of the original: what is printed, changed by other copy effects",
     "707.3": "a copy of a copy has the copiable values of what the copied object copies",
+    "707.5": "an object that enters as a copy becomes a copy as it enters, with the copied enters abilities",
+    "707.9b": "a copy effect's exceptions become part of the copy's copiable values",
     "702.116a": "myriad: for each opponent other than the defending player, you may create a token copy tapped and attacking that player or a planeswalker they control",
     "508.4": "a creature put onto the battlefield attacking: its controller chooses what it attacks",
     "603.7": "an effect can create a delayed triggered ability that triggers later",
