@@ -47,6 +47,8 @@ def keyword_class(name: str) -> str:
 
 #: a clingo identifier (a constant or a function name): lower case first, after any "_"
 _IDENTIFIER = re.compile(r"_*[a-z][A-Za-z0-9_']*")
+#: clingo's integers are 32-bit; a larger number would be read back wrapped round
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 #: identifiers already checked (the vocabulary of terms is small and repeats)
 _ATOMS: set[str] = set()
 
@@ -119,6 +121,8 @@ class AbilityPrinter:
         if isinstance(t, bool):
             return "true" if t else "false"
         if isinstance(t, int):
+            if not _INT_MIN <= t <= _INT_MAX:  # clingo would wrap it round: a wrong number
+                raise InvalidTerm(f"integer out of clingo's range: {t}")
             return str(t)
         if isinstance(t, Filter):
             return self.filter(t)

@@ -12,7 +12,7 @@ import functools
 import re
 from typing import Iterable
 
-from .facts import AbilityPrinter, quote
+from .facts import AbilityPrinter, InvalidTerm, quote
 from .mana import group_symbols, mana_symbol
 from .vocabulary import CARD_TYPE_ALIASES, CARD_TYPES, COLOR_WORDS, MULTIWORD_SUBTYPES, SUPERTYPES
 
@@ -75,7 +75,7 @@ def pt_term(value: str | None) -> str | None:
     if value is None or value == "":
         return None
     v = value.strip()
-    if re.fullmatch(r"-?\d+", v):
+    if re.fullmatch(r"-?\d+", v) and -(2**31) <= int(v) < 2**31:  # clingo's integers
         return str(int(v))
     if v == "*":
         return "star"
@@ -102,7 +102,11 @@ def characteristic_facts(
     syms = [mana_symbol(s) for s in _SYMBOL.findall(mana_cost or "")]
     printer = AbilityPrinter(card, f"ab({card},0)", False, lambda q: "")
     for sym, n in group_symbols(syms):
-        out.append(f"card_mana_cost({card},{printer.term(sym)},{n})")
+        try:
+            term = printer.term(sym)
+        except InvalidTerm:  # "{4294967297}": past clingo's integers; kept as its text
+            term = quote("{" + "".join(str(a) for a in getattr(sym, "args", ())) + "}")
+        out.append(f"card_mana_cost({card},{term},{n})")
     # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the color
     # indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
     colors: list[str] = []

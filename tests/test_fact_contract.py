@@ -116,3 +116,18 @@ def test_an_ability_whose_printing_fails_the_contract_is_unsupported_not_printed
     assert not ab.supported and "v_mystery/1 is not in the fact contract" in ab.message
     assert not any("v_mystery" in str(f) for f in pc.facts)
     assert 'unsupported(card("Llanowar Elves"),1)' in {str(f) for f in pc.facts}
+
+
+def test_a_number_past_clingos_integers_is_never_printed_wrapped_round():
+    """clingo's integers are 32-bit: 99999999999 would be read back as 1215752191 (a confident
+    wrong answer). The ability is unsupported instead; a printed power keeps its text."""
+    pc = parse_card("Big", "Draw 99999999999 cards.", type_line="Sorcery")
+    (ab,) = pc.abilities
+    assert not ab.supported and "out of clingo's range" in ab.message
+    assert pc.unsupported and not any("1215752191" in str(f) for f in pc.facts)
+    pc = parse_card("Big", "", type_line="Creature — Elf", power="99999999999", toughness="2147483647",
+                    mana_cost="{4294967297}{G}")
+    facts = {str(f) for f in pc.facts}
+    assert 'card_power(card("Big"),"99999999999")' in facts
+    assert 'card_toughness(card("Big"),2147483647)' in facts
+    assert 'card_mana_cost(card("Big"),"{4294967297}",1)' in facts and 'card_mana_cost(card("Big"),g,1)' in facts
