@@ -117,16 +117,16 @@ def excerpt(value: object, n: int = 60) -> str:
     return f"'{shown}'{more}"
 
 
+# Control characters (Unicode category Cc), lone surrogates (Cs) and the line/paragraph separators.
+_BAD_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+_BAD_CHARS_MULTILINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
 def _bad_char(text: str, multiline: bool) -> tuple[int, str] | None:
     """The first character a card field may not hold: a control character (other than a line
     break in Oracle text) or a lone surrogate (not a character at all: it cannot be encoded)."""
-    for i, ch in enumerate(text):
-        if ch == "\n" and multiline:
-            continue
-        cat = unicodedata.category(ch)
-        if cat == "Cc" or cat == "Cs" or ch in "\u2028\u2029":
-            return i, f"U+{ord(ch):04X}"
-    return None
+    m = (_BAD_CHARS_MULTILINE if multiline else _BAD_CHARS).search(text)
+    return None if m is None else (m.start(), f"U+{ord(m.group()):04X}")
 
 
 def check_text(value: str, where: str, *, multiline: bool = False, limit: int = 300) -> None:

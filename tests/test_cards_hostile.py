@@ -7,11 +7,12 @@ import gzip
 import json
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
 
-from mtgasp.cards import CardDatabase, excerpt
+from mtgasp.cards import CardDatabase, check_text, excerpt
 from mtgasp.cli import main
 from mtgasp.errors import CardDataError
 
@@ -103,3 +104,21 @@ def test_cli_internal_error_is_one_paragraph_exit_3(monkeypatch: pytest.MonkeyPa
     assert main(["card", "Forest"]) == 3
     err = capsys.readouterr().err
     assert "internal error (RuntimeError: boom)" in err and "report" in err and "Traceback" not in err
+
+
+def test_the_characters_refused_in_card_text_are_exactly_unicode_control_and_surrogate() -> None:
+    # Independent basis: the Unicode categories Cc (control) and Cs (surrogate), plus the line and
+    # paragraph separators; a line break is allowed in Oracle text only.
+    def refused(ch: str, multiline: bool) -> bool:
+        try:
+            check_text("ab" + ch, "text", multiline=multiline)
+        except ValueError:
+            return True
+        return False
+
+    points = [*range(0x3000), *range(0xD7F0, 0xE010), 0xFEFF, 0xFFFD, 0x1F600, 0x10FFFF]
+    for cp in points:
+        ch = chr(cp)
+        expected = unicodedata.category(ch) in ("Cc", "Cs") or ch in "\u2028\u2029"
+        assert refused(ch, False) == expected, hex(cp)
+        assert refused(ch, True) == (expected and ch != "\n"), hex(cp)
