@@ -375,6 +375,9 @@ def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
     for perm in state.battlefield:
         for a in db.parsed(perm.card).unsupported:
             unsupported.append({"object": perm.id, "card": perm.card, "ability": a.index, "text": a.text})
+    from .reads import unread_facts
+
+    unread = unread_facts(state, c.db)  # facts no rule reads: every answer ignores them (mtgasp.reads)
     emit(
         as_json,
         {
@@ -385,6 +388,7 @@ def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
             "unsupported": unsupported,
             "unmodelled": unmodelled,
             "pending_state_based_actions": pending,
+            "not_modelled": [u.to_json() for u in unread],
         },
         lambda: [
             f"{state_file}: {'valid' if not violations else 'violates the rules'} "
@@ -393,7 +397,8 @@ def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
         + [f"  violation: CR {v['rule']} ({v['summary']}): {v['subject']}" for v in violations]
         + [f"  state-based action pending (CR 704.3: the next 'settle' performs it): {p}" for p in pending]
         + [f"  unsupported text: {u['object']} ({u['card']}) ability {u['ability']}: {u['text']}" for u in unsupported]
-        + [f"  not modelled yet: {u}" for u in unmodelled],
+        + [f"  not modelled yet: {u}" for u in unmodelled]
+        + [f"  {u.text()}" for u in unread],
     )
 
 

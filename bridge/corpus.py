@@ -11,10 +11,11 @@ defense, color_indicator):
   back into the one subtype "Time Lord" (CR 205.3m);
 * JSON lines with those keys (``cards.jsonl``).
 
-:func:`measure` parses every record and reports: cards fully parsed, abilities parsed,
+:func:`measure` parses every record and reports: cards fully parsed, cards executable (fully
+parsed, and every fact read by some rule: ``mtgasp.reads``), abilities parsed,
 coverage per ability class, the mana-ability lines that became mana facts, the most frequent
 unsupported templates (symbols, numbers and names replaced by placeholders) with an example
-card each, internal parser errors, and the time taken.
+card each, the facts no rule reads most often, internal parser errors, and the time taken.
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def template_of(text: str) -> str:
 
 def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
     """Parse one record: (CPU seconds, fully parsed, [(index, text, supported, message, kinds)],
-    the grammar aliases its parse used or None) — plain data, so that a worker process can
+    the grammar aliases its parse used or None, what no rule reads of its facts) — plain data, so that a worker process can
     send it back. With ``aliases`` the cache of parsed texts is not used (every text is parsed,
     so that each card counts for the aliases that read it)."""
     import mtgasp.parser as P
@@ -134,7 +135,17 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
         rules = tables.rules
         used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
         tables.trace = None
-    return cpu, pc.fully_parsed, abilities, used
+    unread = _unread_kinds(pc.facts)
+    return cpu, pc.fully_parsed, abilities, used, unread
+
+
+def _unread_kinds(facts: Iterable[Any]) -> tuple[str, ...]:
+    """What no rule reads among a card's facts (mtgasp.reads), each reason once: empty when the
+    rules read every fact of the card."""
+    from .reads import read_table
+
+    table = read_table()
+    return tuple(sorted({why for f in facts if (why := table.unread(f)) is not None}))
 
 
 def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:
@@ -161,15 +172,20 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     from mtgasp.parser.build import get_parser
     from mtgasp.parser.split import self_names
 
+    from .reads import read_table
+
     t0 = time.perf_counter()
     get_parser()
+    read_table()  # before the workers fork: each starts with the table of what the rules read
     t_build = time.perf_counter() - t0
     recs = list(records)
     if limit is not None:
         recs = recs[:limit]
     classes = ("mana", "keyword", "activated", "triggered", "static", "replacement", "spell")
     per_class = {c: [0, 0] for c in classes}
-    cards = full = abilities = parsed = 0
+    cards = full = abilities = parsed = executable = 0
+    unread_kinds: Counter[str] = Counter()
+    unread_example: dict[str, str] = {}
     mana_lines = mana_parsed = 0
     keyword_lines = keyword_recognised = keyword_parsed = 0
     templates: Counter[str] = Counter()
@@ -182,7 +198,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     bar_ctx = click.progressbar(length=len(recs), label="parsing", file=sys.stderr) if progress else None
     bar = bar_ctx.__enter__() if bar_ctx else None
     try:
-        for rec, (cpu, fully, abs_, used) in zip(recs, _parsed(recs, jobs, aliases)):
+        for rec, (cpu, fully, abs_, used, unread) in zip(recs, _parsed(recs, jobs, aliases)):
             if bar is not None:
                 bar.update(1)
             cards += 1
@@ -193,6 +209,10 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                     alias_example.setdefault(name, rec["name"])
             if fully:
                 full += 1
+                executable += not unread
+            for why in unread:
+                unread_kinds[why] += 1
+                unread_example.setdefault(why, rec["name"])
             low = rec["type_line"].lower()
             is_spell = ("instant" in low or "sorcery" in low) and "creature" not in low
             kinds = _fact_kinds(abs_)
@@ -232,6 +252,8 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         "cards": cards,
         "cards_fully_parsed": full,
         "cards_fully_parsed_pct": _pct(full, cards),
+        "cards_executable": executable,
+        "cards_executable_pct": _pct(executable, cards),
         "abilities": abilities,
         "abilities_parsed": parsed,
         "abilities_parsed_pct": _pct(parsed, abilities),
@@ -246,6 +268,9 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         "coverage": {c: {"total": t, "parsed": p, "pct": _pct(p, t)} for c, (t, p) in per_class.items()},
         "unsupported_templates": [
             {"template": tpl, "count": n, "example": example[tpl]} for tpl, n in templates.most_common(top)
+        ],
+        "unread_facts": [
+            {"what": why, "cards": n, "example": unread_example[why]} for why, n in unread_kinds.most_common(top)
         ],
         "parser_errors": errors,
         **({"aliases": _alias_report(alias_cards, alias_example)} if aliases else {}),
@@ -299,6 +324,8 @@ def format_report(r: dict[str, Any]) -> str:
     lines = [
         f"cards:              {r['cards']}",
         f"fully parsed:       {r['cards_fully_parsed']} ({r['cards_fully_parsed_pct']}%)",
+        f"executable:         {r['cards_executable']} ({r['cards_executable_pct']}%): fully parsed, and every fact "
+        "read by some rule",
         f"abilities parsed:   {r['abilities_parsed']} / {r['abilities']} ({r['abilities_parsed_pct']}%)",
         f"mana-ability lines: {r['mana_lines_parsed']} / {r['mana_lines']} parsed into mana facts ({r['mana_lines_parsed_pct']}%)",
         f"keyword lines:      {r['keyword_abilities']}: {r['keyword_abilities_recognised']} recognised "
@@ -312,6 +339,9 @@ def format_report(r: dict[str, Any]) -> str:
     lines += ["", "most frequent unsupported templates:"]
     for t in r["unsupported_templates"]:
         lines.append(f"  {t['count']:>5}  {t['template'][:110]}   [{t['example']}]")
+    lines += ["", "most frequent facts no rule reads (cards; not modelled in every answer):"]
+    for t in r["unread_facts"]:
+        lines.append(f"  {t['cards']:>5}  {t['what'][:110]}   [{t['example']}]")
     lines += ["", f"parser errors: {len(r['parser_errors'])}"]
     for e in r["parser_errors"][:10]:
         lines.append(f"  {e['card']}: {e['message'][:150]}")
