@@ -22,6 +22,7 @@ from .cards import CardDatabase
 from .errors import EngineError, QueryTimeoutError
 from .explain import summary
 from .queries import AbilityReport, Engine, OrdersResult, PoolsResult, TapResult
+from .results import unread_lines
 from .state import GameState, load_state
 
 FuncT = TypeVar("FuncT", bound=Callable[..., Any])
@@ -151,7 +152,8 @@ def could_produce_cmd(c: Context, state_file: str, objects: tuple[str, ...], as_
             + (f"; effects: {', '.join(r.effects)}" if r.effects else "")
             for r in results
         ]
-        + [f"note: {n}" for n in notes],
+        + [f"note: {n}" for n in notes]
+        + unread_lines(u for r in results for u in r.not_modelled),
     )
 
 
@@ -187,6 +189,7 @@ def tap_lines(r: TapResult) -> Iterable[str]:
                 yield "      effects: " + ", ".join(o.effects)
     for note in r.notes:
         yield f"  note: {note}"
+    yield from unread_lines(r.not_modelled, "  ")
 
 
 @cli.command("tap")
@@ -220,6 +223,7 @@ def ability_lines(player: str, reports: Iterable[AbilityReport]) -> Iterable[str
         yield f"               {status}; could add: {adds}"
         for restriction in r.restrictions:
             yield f"               restricted mana (CR 106.6): {restriction}"
+    yield from unread_lines((u for r in reports for u in r.not_modelled), "  ")
 
 
 @cli.command("abilities")
@@ -262,6 +266,7 @@ def pool_lines(r: PoolsResult, maximal_only: bool) -> Iterable[str]:
         yield "  (* maximal: no other pool has at least as much of every type)"
     for note in r.notes:
         yield f"  note: {note}"
+    yield from unread_lines(r.not_modelled, "  ")
 
 
 @cli.command("pools")
@@ -388,7 +393,7 @@ def check_cmd(c: Context, state_file: str, as_json: bool) -> None:
             "unsupported": unsupported,
             "unmodelled": unmodelled,
             "pending_state_based_actions": pending,
-            "not_modelled": [u.to_json() for u in unread],
+            "unread_facts": [u.to_json() for u in unread],
         },
         lambda: [
             f"{state_file}: {'valid' if not violations else 'violates the rules'} "
@@ -515,6 +520,7 @@ def _register_optional() -> None:
 _register_optional()
 from .cli_consistency import register as _register_consistency; _register_consistency(cli)  # noqa: E402,E702
 from .cli_rules import register as _register_rules; _register_rules(cli)  # noqa: E402,E702
+from .cli_reads import register as _register_reads; _register_reads(cli)  # noqa: E402,E702
 from .cli_schema import schema_command; cli.add_command(schema_command)  # noqa: E402,E702
 from .cli_events import register as _register_events; _register_events(cli)  # noqa: E402,E702
 from .cli_characteristics import characteristics_command; cli.add_command(characteristics_command)  # noqa: E402,E702

@@ -17,6 +17,7 @@ import yaml
 
 from .errors import InvalidStateError
 from .game import ApplyResult, Successor
+from .results import unread_json, unread_lines
 from .state import GameState
 
 __all__ = ["game_commands"]
@@ -78,10 +79,12 @@ def _write_successors(out: str, successors: Iterable[Successor], base: GameState
 def actions_cmd(c: Any, state_file: str, as_json: bool) -> None:
     """The legal actions of the player with priority (CR 117); only 'settle' while state-based
     actions or triggered abilities are pending (CR 117.5, 704.3)."""
-    r = c.engine().actions(c.state(state_file))
+    state = c.state(state_file)
+    r = c.engine().actions(state)
     head = "the game is over" if r.game_over else f"{r.player} has priority"
-    _emit(as_json, r.to_json(), [f"{head}; legal actions:", *(f"  {a}" for a in r.actions),
-                                 *(f"  not modelled: {n}" for n in r.not_modelled)])
+    unread = c.engine().unread(state)  # facts no rule reads (mtgasp.reads): the answer ignores them
+    _emit(as_json, {**r.to_json(), **unread_json(unread)}, [f"{head}; legal actions:", *(f"  {a}" for a in r.actions),
+                                 *(f"  not modelled: {n}" for n in r.not_modelled), *unread_lines(unread, "  ")])
 
 
 @click.command("apply")
@@ -96,8 +99,9 @@ def apply_cmd(c: Any, state_file: str, action: str, out: str | None, no_settle: 
     the choices that lead to each and how many choice sequences, and the rules that fired."""
     state = c.state(state_file)
     r = c.engine().apply(state, action, settle=not no_settle)
-    data = r.to_json()
-    lines = list(apply_lines(r))
+    unread = c.engine().unread(state)  # facts no rule reads (mtgasp.reads): the answer ignores them
+    data = {**r.to_json(), **unread_json(unread)}
+    lines = list(apply_lines(r)) + unread_lines(unread, "  ")
     if out:
         files = _write_successors(out, r.successors, state)
         data["written"] = files

@@ -21,7 +21,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -48,6 +48,9 @@ from .results import (
 )
 from .state import GameState
 from .terms import AbilityRef, Mana, describe_choice, effect_text, spend_text, instance, label_text, obj_id, player_id, symbol_text
+
+if TYPE_CHECKING:
+    from .reads import UnreadFact
 
 __all__ = [
     "AbilityReport",
@@ -114,12 +117,16 @@ class Engine(GameMixin, CharacteristicsMixin):
         """Why the last query's answer is incomplete (empty when it is complete)."""
         self._deadline: float | None = None
         self._depth = 0
+        self._unread_cache: tuple[GameState, CardDatabase, tuple[UnreadFact, ...]] | None = None
+        self._state_facts: tuple[GameState, tuple[clingo.Symbol, ...]] | None = None
 
     # -- plumbing ------------------------------------------------------------------------
 
     def facts(self, state: GameState) -> list[clingo.Symbol]:
         """The state's facts and the card facts of every card it mentions."""
-        return [*state.facts(self.db), *state.card_facts(self.db)]
+        own = state.facts(self.db)
+        self._state_facts = (state, own)  # read again by unread(): not built twice
+        return [*own, *state.card_facts(self.db)]
 
     def _solve(self, state: GameState, query: str, extra: Iterable[clingo.Symbol], **kw: Any) -> Solution:
         facts = [*self.facts(state), *extra]
@@ -148,6 +155,22 @@ class Engine(GameMixin, CharacteristicsMixin):
         every = self._note_map(state)
         named = set(objects)
         return tuple(n for perm_id, n, mana in every if mana or perm_id in named) + tuple(self.incomplete)
+
+    def unread(self, state: GameState, objects: Iterable[str] | None = None) -> tuple[UnreadFact, ...]:
+        """The facts of the state and its cards that no rule reads (``mtgasp.reads``) and that an
+        answer about ``objects`` could depend on: theirs, and those that may act on any object
+        (all of them when ``objects`` is None). Computed once per state and card database."""
+        from .reads import unread_facts
+
+        cached = self._unread_cache
+        if cached is None or cached[0] is not state or cached[1] is not self.db:
+            known = self._state_facts[1] if self._state_facts is not None and self._state_facts[0] is state else None
+            cached = self._unread_cache = (state, self.db, unread_facts(state, self.db, state_facts=known))
+        every = cached[2]
+        if objects is None:
+            return every
+        named = set(objects)
+        return tuple(u for u in every if u.scope == "any" or not u.object or u.object in named)
 
     def _note_map(self, state: GameState) -> list[tuple[str, str, bool]]:
         """Every unsupported ability on the battlefield as (permanent, note, speaks of mana), in
@@ -243,6 +266,7 @@ class Engine(GameMixin, CharacteristicsMixin):
                     rules=tuple(sorted(rules.get(o, ()), key=cr_key)),
                     notes=notes + tail,
                     effects=tuple(sorted(effects.get(o, ()))),
+                    not_modelled=self.unread(state, [o]),
                 )
             )
         return tuple(out)
@@ -282,7 +306,10 @@ class Engine(GameMixin, CharacteristicsMixin):
             outcome = self._tap_outcome(model, sol, graphs, texts)
             if outcome is not None:
                 outcomes.add(outcome)
-        return TapResult(obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), tuple(sorted(riders)) + self._notes(state, [obj]))
+        return TapResult(
+            obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), tuple(sorted(riders)) + self._notes(state, [obj]),
+            not_modelled=self.unread(state, [obj]),
+        )
 
     def _tap_outcome(
         self,
@@ -402,6 +429,7 @@ class Engine(GameMixin, CharacteristicsMixin):
                 modelled=not e.get("unknown", False),
                 effects=tuple(sorted(e["effects"])),
                 restrictions=tuple(sorted(e["restrictions"])),
+                not_modelled=self.unread(state, [obj_id(o)]),
             )
             for (o, ab), e in found.items()
         ]
@@ -444,6 +472,7 @@ class Engine(GameMixin, CharacteristicsMixin):
             total=len(every) if complete else None,
             groups=groups,
             complex=complex_,
+            not_modelled=self.unread(state, [p.id for p in state.battlefield if p.controller == player]),
         )
 
     def _pool_set(

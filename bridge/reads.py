@@ -309,7 +309,7 @@ def analyse(files: Iterable[tuple[str, str]], declarations: str) -> ReadTable:
                 pos = (term[1], len(args), j)
                 if pos in carries:
                     note(carries[pos], _kinds(a), r.file)
-                elif positive and a[0] == "v" and a[1] in bound:
+                elif a[0] == "v" and a[1] in bound:
                     joins[pos] |= bound[a[1]]
         for left, right in r.comparisons:
             for var, other in ((left, right), (right, left)):
@@ -476,13 +476,16 @@ _OBJECT_FACTS = frozenset({
 })
 
 
-def unread_facts(state: Any, db: Any, table: ReadTable | None = None) -> tuple[UnreadFact, ...]:
+def unread_facts(
+    state: Any, db: Any, table: ReadTable | None = None, *, state_facts: Iterable[clingo.Symbol] | None = None
+) -> tuple[UnreadFact, ...]:
     """Every fact of ``state`` (a :class:`mtgasp.state.GameState`) and of the cards of its
-    objects that no rule reads, with the object it is about, in object order."""
+    objects that no rule reads, with the object it is about: the state's first, then each
+    object's in zone order. ``state_facts``: ``state.facts(db)`` when the caller has them."""
     table = table or read_table()
     out: list[UnreadFact] = []
     objects = _objects(state)
-    for f in state.facts(db):
+    for f in state.facts(db) if state_facts is None else state_facts:
         why = table.unread(f)
         if why is None:
             continue

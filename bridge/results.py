@@ -11,8 +11,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from .explain import summary
 from .terms import AbilityRef, Mana
+
+if TYPE_CHECKING:
+    from .reads import UnreadFact
 
 __all__ = [
     "AbilityReport",
@@ -29,6 +34,18 @@ __all__ = [
     "Trigger",
     "cr_key",
 ]
+
+
+def unread_json(unread: Iterable[UnreadFact]) -> dict[str, Any]:
+    """The facts an answer may depend on that no rule reads (mtgasp.reads), for JSON output:
+    ``depends_on_unmodelled`` says whether there are any."""
+    facts = [u.to_json() for u in unread]
+    return {"depends_on_unmodelled": bool(facts), "unread_facts": facts}
+
+
+def unread_lines(unread: Iterable[UnreadFact], indent: str = "") -> list[str]:
+    """One warning line per fact no rule reads that an answer could depend on, for text output."""
+    return [f"{indent}warning: {t}; this answer ignores it" for t in dict.fromkeys(u.text() for u in unread)]
 
 
 def rules_json(rules: Iterable[str]) -> list[dict[str, str]]:
@@ -129,6 +146,10 @@ class TapResult:
     """Its {T} mana abilities that can't be activated now, with the CR rule that forbids it."""
     notes: tuple[str, ...] = ()
     """What the rules do not model about this permanent (unsupported text, riders)."""
+    not_modelled: tuple[UnreadFact, ...] = ()
+    """Facts of the state and its cards that no rule reads and that this answer could depend on
+    (those about its objects, and those that may act on any object): the answer ignores them
+    (``mtgasp.reads``)."""
 
     def distinct(self) -> dict[tuple[tuple[str, Mana], ...], tuple[TapOutcome, ...]]:
         """Outcomes grouped by their result (the mana each player adds)."""
@@ -153,6 +174,7 @@ class TapResult:
                 {"ability": str(a), "rule": r, "summary": summary(r)} for a, r in self.cannot
             ],
             "notes": list(self.notes),
+            **unread_json(self.not_modelled),
         }
 
 
@@ -167,6 +189,10 @@ class CouldProduce:
     notes: tuple[str, ...] = ()
     effects: tuple[str, ...] = ()
     """The continuous and replacement effects that applied."""
+    not_modelled: tuple[UnreadFact, ...] = ()
+    """Facts of the state and its cards that no rule reads and that this answer could depend on
+    (those about its objects, and those that may act on any object): the answer ignores them
+    (``mtgasp.reads``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -175,6 +201,7 @@ class CouldProduce:
             "rules": rules_json(self.rules),
             "effects": list(self.effects),
             "notes": list(self.notes),
+            **unread_json(self.not_modelled),
         }
 
 
@@ -200,6 +227,10 @@ class AbilityReport:
     """The continuous and replacement effects that applied."""
     restrictions: tuple[str, ...] = ()
     """How the mana it adds can be spent (CR 106.6): that mana is not ordinary mana."""
+    not_modelled: tuple[UnreadFact, ...] = ()
+    """Facts of the state and its cards that no rule reads and that this answer could depend on
+    (those about its objects, and those that may act on any object): the answer ignores them
+    (``mtgasp.reads``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -214,6 +245,7 @@ class AbilityReport:
             "rules": rules_json(self.rules),
             "effects": list(self.effects),
             "spend_restrictions": list(self.restrictions),
+            **unread_json(self.not_modelled),
         }
 
 
@@ -261,6 +293,10 @@ class PoolsResult:
     each (or nothing), on top of the mana already in the pool; ``complex`` abilities may add
     more, paying their costs."""
     complex: tuple[str, ...] = ()
+    not_modelled: tuple[UnreadFact, ...] = ()
+    """Facts of the state and its cards that no rule reads and that this answer could depend on
+    (those about its objects, and those that may act on any object): the answer ignores them
+    (``mtgasp.reads``)."""
 
     @property
     def maximal(self) -> tuple[Pool, ...]:
@@ -277,6 +313,7 @@ class PoolsResult:
             "complex_abilities": list(self.complex),
             "pools": [p.to_json() for p in self.pools],
             "notes": list(self.notes),
+            **unread_json(self.not_modelled),
         }
 
 

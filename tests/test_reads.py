@@ -134,7 +134,7 @@ def test_check_lists_the_unread_fact_with_its_object(tmp_path: Path, capsys: pyt
     path.write_text(GROVE)
     assert main(["check", str(path), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["not_modelled"] == [{
+    assert doc["unread_facts"] == [{
         "object": "grove", "card": "Cursed Grove", "fact": GROVE_FACT,
         "why": 'no rule reads the "cumulative upkeep" of keyword/2', "scope": "object",
     }]
@@ -147,6 +147,63 @@ def test_unread_facts_of_a_state() -> None:
     st = loads_state(GROVE)
     got = unread_facts(st, CardDatabase.default())
     assert [(u.object, u.card, u.fact) for u in got] == [("grove", "Cursed Grove", GROVE_FACT)]
+
+
+GROVE_WHY = 'no rule reads the "cumulative upkeep" of keyword/2'
+
+
+def test_tap_says_its_answer_ignores_an_unread_fact_of_its_object() -> None:
+    """CR 702.24a: cumulative upkeep is a triggered ability of the permanent; tapping the Grove for
+    {G} is answered, and the answer says it ignores the keyword no rule reads."""
+    st = loads_state(GROVE)
+    r = Engine().tap(st, "grove")
+    assert [str(o.adds_for("alice")) for o in r.outcomes] == ["{G}"]
+    assert [(u.object, u.fact, u.why) for u in r.not_modelled] == [("grove", GROVE_FACT, GROVE_WHY)]
+    doc = r.to_json()
+    assert doc["depends_on_unmodelled"] is True
+    assert [u["fact"] for u in doc["unread_facts"]] == [GROVE_FACT]
+
+
+def test_an_answer_about_another_object_does_not_depend_on_it() -> None:
+    st = loads_state(GROVE)
+    engine = Engine()
+    for obj in ("forest", "elves"):
+        r = engine.tap(st, obj)
+        assert r.not_modelled == () and r.to_json()["depends_on_unmodelled"] is False, obj
+    produced = {r.object: [u.fact for u in r.not_modelled] for r in engine.could_produce_all(st)}
+    assert produced == {"grove": [GROVE_FACT], "forest": [], "elves": []}
+    reports = {r.object: [u.fact for u in r.not_modelled] for r in engine.mana_abilities(st, "alice")}
+    assert reports == {"grove": [GROVE_FACT], "forest": [], "elves": []}
+    assert [u.fact for u in engine.pools(st, "alice").not_modelled] == [GROVE_FACT]
+    assert engine.pools(st, "bob").not_modelled == ()
+
+
+# "Players can't gain life" style statics act on anything: a static ability's unread part is listed
+# with every answer. Contamination's upkeep trigger (CR 603) is read by no rule.
+CONTAMINATION = """
+players: [alice, bob]
+battlefield:
+  - {id: forest, card: Forest, controller: alice}
+  - {id: contamination, card: Contamination, controller: bob}
+"""
+
+
+def test_an_unread_trigger_on_the_battlefield_is_listed_with_every_answer() -> None:
+    st = loads_state(CONTAMINATION)
+    got = Engine().tap(st, "forest").not_modelled
+    assert {(u.object, u.scope) for u in got} == {("contamination", "any")}
+    assert any("phase/2 of trigger/2" in u.why for u in got)
+
+
+def test_the_cli_prints_the_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(GROVE)
+    assert main(["tap", str(path), "grove"]) == 0
+    out = capsys.readouterr().out
+    assert ('warning: grove (Cursed Grove): not modelled: keyword(ab(~,1),"cumulative upkeep") '
+            f"({GROVE_WHY}); this answer ignores it") in out
+    assert main(["tap", str(path), "forest"]) == 0
+    assert "warning" not in capsys.readouterr().out
 
 
 def test_a_state_of_fully_read_cards_has_none() -> None:
