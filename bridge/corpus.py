@@ -135,17 +135,17 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
         rules = tables.rules
         used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
         tables.trace = None
-    unread = _unread_kinds(pc.facts)
+    unread = _unread_kinds(t for _, ts in pc.texts for t in ts)
     return cpu, pc.fully_parsed, abilities, used, unread
 
 
-def _unread_kinds(facts: Iterable[Any]) -> tuple[str, ...]:
-    """What no rule reads among a card's facts (mtgasp.reads), each reason once: empty when the
-    rules read every fact of the card."""
+def _unread_kinds(facts: Iterable[str]) -> tuple[str, ...]:
+    """What no rule reads among a card's facts (as the parser prints them; mtgasp.reads), each
+    reason once: empty when the rules read every fact of the card."""
     from .reads import read_table
 
     table = read_table()
-    return tuple(sorted({why for f in facts if (why := table.unread(f)) is not None}))
+    return tuple(sorted({why for f in facts if (why := table.unread_text(f)) is not None}))
 
 
 def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:

@@ -113,6 +113,64 @@ class ReadTable:
                 return f"no rule reads the {k} of {sig[0]}/{sig[1]}"
         return None
 
+    def unread_text(self, fact: str) -> str | None:
+        """:meth:`unread` for a fact written as ASP text (``effect(ab(card("X"),1),1,draw(you,1))``),
+        without building clingo symbols: the parser prints its facts as text."""
+        i = fact.find("(")
+        name = fact if i < 0 else fact[:i]
+        if name in self._plain:
+            return None
+        args = [] if i < 0 else _split_args(fact, i)
+        sig = (name, len(args))
+        if sig in self.descriptive:
+            return None
+        if sig not in self.predicates:
+            return f"no rule reads {sig[0]}/{sig[1]}"
+        for j in self._kind_args.get(sig, ()):
+            k = kind_of_text(args[j - 1])
+            if k is not None and k not in self.kinds[(sig[0], sig[1], j)]:
+                return f"no rule reads the {k} of {sig[0]}/{sig[1]}"
+        return None
+
+
+def _split_args(text: str, open_at: int) -> list[str]:
+    """The top-level arguments of the term ``text`` whose argument list opens at ``open_at``."""
+    args: list[str] = []
+    depth = 0
+    start = open_at + 1
+    in_str = escaped = False
+    for j in range(start, len(text) - 1):
+        c = text[j]
+        if in_str:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_str = False
+        elif c == '"':
+            in_str = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "," and depth == 0:
+            args.append(text[start:j])
+            start = j + 1
+    args.append(text[start:len(text) - 1])
+    return args
+
+
+def kind_of_text(arg: str) -> str | None:
+    """:func:`kind_of` for a term written as ASP text (as the parser prints it)."""
+    arg = arg.strip()
+    if not arg or arg[0] == "(" or arg[0].isdigit() or arg[0] == "-":
+        return None
+    if arg[0] == '"':
+        return arg
+    i = arg.find("(")
+    return arg if i < 0 else f"{arg[:i]}/{len(_split_args(arg, i))}"
+
 
 def _quote(text: str) -> str:
     return str(clingo.String(text))

@@ -106,6 +106,19 @@ def test_the_mana_kinds_are_read() -> None:
     assert {"type/1", "choice/1"} <= t.kinds[("adds", 5, 5)]
 
 
+def test_the_text_reading_agrees_with_the_symbol_reading() -> None:
+    """`corpus` reads the parser's fact texts without clingo (ReadTable.unread_text); on every
+    fact of the embedded card set it says what ReadTable.unread says of the symbol."""
+    t = read_table()
+    db = CardDatabase.default()
+    n = 0
+    for card in db:
+        for f in db.facts(card.name):
+            assert t.unread_text(str(f)) == t.unread(f), str(f)
+            n += 1
+    assert n > 1000
+
+
 def test_fully_read_cards_have_no_unread_fact() -> None:
     db = CardDatabase.default()
     for name in ("Llanowar Elves", "Forest", "Reflecting Pool", "Sol Ring"):
@@ -178,8 +191,9 @@ def test_an_answer_about_another_object_does_not_depend_on_it() -> None:
     assert engine.pools(st, "bob").not_modelled == ()
 
 
-# "Players can't gain life" style statics act on anything: a static ability's unread part is listed
-# with every answer. Contamination's upkeep trigger (CR 603) is read by no rule.
+# Contamination's upkeep trigger ("sacrifice ~ unless you sacrifice a creature") may act on any
+# answer: the unread parts of a triggered or replacement ability are listed with every answer,
+# also the tap of another permanent. effect_unless/3 is an input no rule reads (reads.lp).
 CONTAMINATION = """
 players: [alice, bob]
 battlefield:
@@ -191,8 +205,11 @@ battlefield:
 def test_an_unread_trigger_on_the_battlefield_is_listed_with_every_answer() -> None:
     st = loads_state(CONTAMINATION)
     got = Engine().tap(st, "forest").not_modelled
+    table = read_table()
+    expected = {str(f) for f in CardDatabase.default().facts("Contamination") if table.unread(f) is not None}
+    assert {u.fact for u in got} == expected
     assert {(u.object, u.scope) for u in got} == {("contamination", "any")}
-    assert any("phase/2 of trigger/2" in u.why for u in got)
+    assert any(u.fact.startswith("effect_unless(") for u in got)
 
 
 def test_the_cli_prints_the_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
