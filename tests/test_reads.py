@@ -97,6 +97,26 @@ def test_every_declared_input_is_read_or_declared_unread() -> None:
     assert sorted(t.unread_inputs - unread) == [], "read now: delete them from unread_input/2 in rules_asp/reads.lp"
 
 
+def test_the_cached_table_is_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """read_table keeps the table in a cache file; read back, it is the table the pass gives."""
+    from mtgasp.engine import rules_dir
+    from mtgasp.reads import DECLARATIONS, rule_files
+
+    monkeypatch.setenv("MTGASP_CACHE_DIR", str(tmp_path))
+    read_table.cache_clear()
+    try:
+        first = read_table()
+        assert len(list(tmp_path.glob("reads-*.json"))) == 1
+        read_table.cache_clear()
+        again = read_table()  # from the file
+    finally:
+        read_table.cache_clear()
+    fresh = analyse(rule_files(), (rules_dir() / DECLARATIONS).read_text(encoding="utf-8"))
+    for t in (first, again):
+        assert (t.predicates, t.derived, t.kinds, t.descriptive, t.defined, t.unread_inputs, t.where) == (
+            fresh.predicates, fresh.derived, fresh.kinds, fresh.descriptive, fresh.defined, fresh.unread_inputs, fresh.where)
+
+
 def test_the_mana_kinds_are_read() -> None:
     """CR 106.4, 605.1a: a mana ability's {T} cost and its add_mana part are what the mana rules
     read (docs/facts.md)."""
