@@ -109,6 +109,8 @@ CR_SUMMARIES: dict[str, str] = {
     "509.1g": "each chosen creature becomes a blocking creature",
     "509.1h": "an attacking creature with blockers becomes blocked, and stays blocked if its blockers leave combat",
     "509.3a": "'whenever [a creature] blocks' triggers when it is declared as a blocker",
+    "509.3g": "'whenever [a creature] attacks and isn't blocked' triggers if no creature is declared to block it",
+    "510.3a": "abilities that trigger on combat damage being dealt go on the stack before the active player gets priority",
     "509.3c": "'whenever [a creature] becomes blocked' triggers when a creature is declared as its blocker",
     "510.1b": "an unblocked creature assigns its combat damage to the player, planeswalker or battle it attacks",
     "510.1c": "a blocked creature assigns its combat damage to its blockers, divided as its controller chooses",

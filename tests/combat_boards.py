@@ -31,6 +31,11 @@ CARDS = """cards:
   - {name: Test Priest, type_line: Creature — Cleric, oracle_text: "Lifelink", power: 3, toughness: 3}
   - {name: Test Herald, type_line: Creature — Soldier, oracle_text: "Whenever this creature attacks, you gain 1 life.", power: 2, toughness: 2}
   - {name: Test Blocker, type_line: Creature — Soldier, oracle_text: "Whenever this creature blocks, you gain 2 life.", power: 1, toughness: 4}
+  - {name: Test Thief, type_line: Creature — Rogue, oracle_text: "Whenever this creature deals combat damage to a player, draw a card.", power: 1, toughness: 1}
+  - {name: Test Raider, type_line: Creature — Rogue, oracle_text: "Whenever this creature attacks and isn't blocked, you gain 1 life.", power: 1, toughness: 1}
+  - {name: Test Exalted, type_line: Creature — Angel, oracle_text: "Exalted", power: 1, toughness: 1}
+  - {name: Test Renown, type_line: Creature — Human, oracle_text: "Renown 1", power: 1, toughness: 1}
+  - {name: Test Captain, type_line: Creature — Soldier, oracle_text: "Whenever a creature you control attacks, you gain 1 life.", power: 1, toughness: 1}
   - {name: Elvish Regrower, type_line: Creature — Elf, oracle_text: "", power: 4, toughness: 3}
   - {name: Vampire Spawn, type_line: Creature — Vampire, oracle_text: "", power: 2, toughness: 3}
   - {name: Helpful Hunter, type_line: Creature — Cat, oracle_text: "", power: 1, toughness: 1}

@@ -124,3 +124,23 @@ def test_cr508_8_no_attackers_skips_to_end_of_combat() -> None:
     text = begin("declare_blockers", ["{id: x, card: Test Bear, controller: alice}"])
     (s,) = apply(text).successors
     assert facts_of(s, "step") == ["step(end_of_combat)"]
+
+
+def test_cr508_3a_whenever_a_creature_you_control_attacks_triggers_once_per_attacker() -> None:
+    # The Captain (sick, so it can't attack) sees each of Alice's declared attackers: both Bears
+    # attack -> two triggers (their order on the stack is Alice's choice: 2 sequences, one state
+    # each, CR 603.3b); one Bear -> one trigger; none -> none. Bob's creatures are not Alice's.
+    text = begin("declare_attackers", ["{id: cap, card: Test Captain, controller: alice, sick: true}",
+                                       "{id: x, card: Test Bear, controller: alice}",
+                                       "{id: y, card: Test Bear, controller: alice}"])
+    r = apply(text)
+    by_attackers = {}
+    for s in r.successors:
+        attackers = tuple(sorted(c for c in s.sequences[0] if c.startswith("attacks")))
+        by_attackers.setdefault(attackers, []).append(len(facts_of(s, "stack_ability")))
+    assert by_attackers == {
+        ("attacks x bob", "attacks y bob"): [2, 2],
+        ("attacks x bob",): [1],
+        ("attacks y bob",): [1],
+        (): [0],
+    }

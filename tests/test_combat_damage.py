@@ -187,3 +187,51 @@ def test_cr511_3_end_of_combat_removes_everything_from_combat() -> None:
     assert facts_of(s, "step") == ["step(postcombat_main)"]
     assert facts_of(s, "attacking") == [] and facts_of(s, "blocking") == [] and facts_of(s, "blocked") == []
     assert facts_of(s, "tapped") == ['tapped(obj("x"))']  # still tapped (CR 506.4b)
+
+
+def test_cr510_3a_deals_combat_damage_to_a_player_triggers() -> None:
+    # The Thief is unblocked: it deals 1 to Bob and its ability triggers (on the stack after
+    # `settle`, CR 510.3a). Blocked by a Wall, it deals damage only to the Wall: no trigger.
+    text = begin("combat_damage", [f"{{id: t, card: Test Thief, controller: alice, {ATTACKS}: bob}}"])
+    (s,) = apply(text).successors
+    assert _life(s) == 19 and facts_of(s, "stack_ability") == ['stack_ability(obj(tg(1)),ab(card("Test Thief"),1),obj("t"))']
+    text = begin("combat_damage", [f"{{id: t, card: Test Thief, controller: alice, {ATTACKS}: bob, blocked: true}}",
+                                   "{id: w, card: Test Wall, controller: bob, blocking: t}"])
+    (s,) = apply(text).successors
+    assert facts_of(s, "stack_ability") == [] and facts_of(s, "damage") == ['damage(obj("w"),1)']
+
+
+def test_cr509_3g_attacks_and_isnt_blocked_triggers_as_blockers_are_declared() -> None:
+    text = begin("declare_blockers", [f"{{id: r, card: Test Raider, controller: alice, {ATTACKS}: bob}}",
+                                      "{id: b, card: Test Bear, controller: bob}"])
+    r = apply(text)
+    (unblocked,) = [s for s in r.successors if "no_block b" in s.sequences[0]]
+    assert facts_of(unblocked, "stack_ability") == ['stack_ability(obj(tg(1)),ab(card("Test Raider"),1),obj("r"))']
+    (blocked,) = [s for s in r.successors if "blocks b r" in s.sequences[0]]
+    assert facts_of(blocked, "stack_ability") == []
+
+
+def test_cr310_11b_defeating_a_battle_is_reported_not_guessed() -> None:
+    from combat_boards import ENGINE
+    from mtgasp import loads_state
+
+    text = begin("combat_damage", [
+        f"{{id: x, card: Test Trampler, controller: alice, {ATTACKS}: siege}}",
+        "{id: siege, card: Invasion of Kaladesh, controller: carol, protector: bob, counters: {defense: 4}}",
+    ], players="[alice, bob, carol]")
+    r = ENGINE.apply(loads_state(text), "pass")
+    assert r.successors == () and r.not_modelled == ('siege: 310.11b a battle is defeated',)
+
+
+def test_triggered_combat_keywords_not_triggered_yet_are_reported() -> None:
+    # Exalted (CR 702.83) and renown (CR 702.112) would trigger: the steps are not claimed.
+    from combat_boards import ENGINE
+    from mtgasp import loads_state
+
+    text = begin("declare_attackers", ["{id: x, card: Test Bear, controller: alice}",
+                                       "{id: e, card: Test Exalted, controller: alice, tapped: true}"])
+    r = ENGINE.apply(loads_state(text), "pass")
+    assert len(r.successors) == 1 and r.not_modelled == ('e: keyword_trigger("exalted")',)  # only "no attack" is claimed
+    text = begin("combat_damage", [f"{{id: n, card: Test Renown, controller: alice, {ATTACKS}: bob}}"])
+    r = ENGINE.apply(loads_state(text), "pass")
+    assert r.successors == () and r.not_modelled == ('n: keyword_trigger("renown")',)
