@@ -481,7 +481,8 @@ class Engine(GameMixin, CharacteristicsMixin):
         """The pools of one pools-query call (at most ``limit``), whether they are all of them,
         and (with ``space``) the groups and complex abilities the rules found."""
         signatures = (
-            (("pool_group_member", 2), ("pool_group_option", 2), ("complex_ability", 2), ("pool_restricted", 3), ("ability_text", 2))
+            (("pool_group_member", 2), ("pool_group_option", 2), ("complex_ability", 2), ("pool_restricted", 3), ("ability_text", 2),
+             ("not_modelled", 2))
             if space
             else ()
         )
@@ -513,6 +514,11 @@ class Engine(GameMixin, CharacteristicsMixin):
                 restricted.append(
                     f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])} adds restricted mana (CR 106.6: "
                     f"{spend_text(texts.get(a[1], ''), a[2])}); the pools count it by its type"
+                )
+            elif f.name == "not_modelled":
+                restricted.append(
+                    f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])}: the rules cannot work out what it adds yet "
+                    "(see 'mtgasp check'); the pools leave its mana out"
                 )
         groups = tuple(
             sorted(

@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .nodes import Effect, Fn
+from .nodes import Effect, Filter, Fn
 from .filters import as_filter
 from .vocabulary import COLOR_LETTERS, MANA_TYPES
 
@@ -22,6 +22,9 @@ _PHYREXIAN_HYBRID = re.compile(r"^\{([WUBRG])/([WUBRG])/P\}$")
 _MONO_HYBRID = re.compile(r"^\{(\d+)/([WUBRG])\}$")
 _C_HYBRID = re.compile(r"^\{C/([WUBRG])\}$")
 _PHYREXIAN = re.compile(r"^\{([WUBRGC])/P\}$")
+# "the sacrificed land", "the returned land": what the cost did to the object it names (the
+# binding to the cost says it already)
+_COST_PARTICIPLES = ("sacrificed", "returned", "exiled", "discarded")
 
 
 def mana_symbol(text: str) -> Any:
@@ -236,7 +239,14 @@ class ManaTransformer(Transformer):
         return (Fn("could_produce", as_filter(c[1]), "color"), ())
 
     def kind_could_produce_type_np(self, c: list) -> tuple:
-        return (Fn("could_produce", as_filter(c[0]), "type"), ())
+        """"any type that land could produce", "any type the sacrificed land could produce": the
+        object the ability speaks of (its cost's object, bound by the rules) is
+        could_produce(that(F), type); "any type lands you control could produce" reads a filter."""
+        ref = c[0]
+        if isinstance(ref, Fn) and ref.name == "that" and isinstance(ref.args[0], Filter):
+            f = Filter([[x for x in b if x not in _COST_PARTICIPLES] for b in ref.args[0].branches])
+            return (Fn("could_produce", Fn("that", f), "type"), ())
+        return (Fn("could_produce", as_filter(ref), "type"), ())
 
     def kind_different_colors(self, c: list) -> tuple:
         return (Fn("choice", "different"), _ANY_COLOR)
