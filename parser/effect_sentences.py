@@ -59,10 +59,10 @@ class SentenceRules:
         return _conditioned(c[0], "otherwise")
 
     def s_as_long_as(self, c: list) -> list:
-        return _conditioned(c[1], c[0])
+        return _conditioned(_it_is_self(c[1], c[0]), c[0])
 
     def s_as_long_as_post(self, c: list) -> list:
-        return _conditioned(c[0], c[1])
+        return _conditioned(_it_is_self(c[0], c[1]), c[1])
 
     def s_until_eot(self, c: list) -> list:
         return [with_duration(e, "until_end_of_turn") if isinstance(e, Effect) else e for e in c[0]]
@@ -374,3 +374,16 @@ class SentenceRules:
 
     def s_as_enters(self, c: list) -> list:
         return [AbFact("as_enters", (ABIL, as_filter(c[0]), c[1]))] + c[2]
+
+
+def _it_is_self(parts: list, cond: Any) -> list:
+    """"As long as ~ is renowned, it has vigilance": "it" in the clause is the condition's
+    subject, ~ (a static ability's subject "it" is otherwise a reference the rules can't read)."""
+    if not (isinstance(cond, Fn) and cond.name == "is" and cond.args and cond.args[0] == "self"):
+        return parts
+    for e in parts:
+        if isinstance(e, Effect) and e.continuous is not None and e.continuous[0] == "it":
+            e.continuous = ("self", e.continuous[1])
+            if isinstance(e.kind, Fn) and e.kind.name == "apply" and e.kind.args[0] == "it":
+                e.kind = Fn("apply", "self", *e.kind.args[1:])
+    return parts

@@ -20,7 +20,7 @@ NAMES = {
     "Forsaken Monument", "Ultima, Origin of Oblivion", "Crypt Ghast", "Nirkana Revenant", "Nissa, Who Shakes the World",
     "Mana Flare", "Heartbeat of Spring", "Dictate of Karametra", "Zhur-Taa Ancient", "Zendikar Resurgent",
     "Mirari's Wake", "Vernal Bloom", "Wild Growth", "Kinnan, Bonder Prodigy", "Barbflare Gremlin", "Sasaya's Essence",
-    "Overabundance", "Utopia Sprawl", "Sol Ring", "Wastes", "Forest", "Swamp", "Island", "Tundra", "Orzhov Basilica",
+    "Overabundance", "Utopia Sprawl", "Snowfall", "Sol Ring", "Wastes", "Forest", "Swamp", "Island", "Tundra", "Orzhov Basilica",
     "Llanowar Elves", "Reflecting Pool",
 }
 ENGINE = Engine()
@@ -173,23 +173,32 @@ def test_cr106_7_could_produce_ignores_other_permanents_triggered_mana_abilities
 # --- a triggered mana ability the rules cannot read: not modelled, the rest stands --------
 
 
-@pytest.mark.parametrize("name,index", [("Barbflare Gremlin", 3), ("Sasaya's Essence", 1)])
-def test_cr605_1b_unreadable_trigger_is_not_modelled_and_the_land_still_taps(cards, name, index) -> None:
-    """Barbflare Gremlin ("Whenever a player taps a land for mana, if Barbflare Gremlin is
-    tapped, ...") and Sasaya's Essence ("... for each other land you control with the same name
-    as it"): the rules cannot work out what they add. Tapping a Forest still adds its {G}, and
+@pytest.mark.parametrize("name,index,land,mana", [("Snowfall", 2, "Island", "U"), ("Sasaya's Essence", 1, "Forest", "G")])
+def test_cr605_1b_unreadable_trigger_is_not_modelled_and_the_land_still_taps(cards, name, index, land, mana) -> None:
+    """Snowfall ("... its controller may add an additional {U}. If that Island is snow, ...
+    instead.") and Sasaya's Essence ("... for each other land you control with the same name as
+    it"): the rules cannot work out what they add. Tapping the land still adds its own mana, and
     the answer says the trigger is left out (it used to have no outcome at all)."""
-    st = scenario(_board(("t", name, "alice"), ("f", "Forest", "alice"), ("f2", "Forest", "alice")), cards)
+    st = scenario(_board(("t", name, "alice"), ("f", land, "alice"), ("f2", land, "alice")), cards)
     res = ENGINE.tap(st, "f")
-    assert {o.adds for o in res.outcomes} == _one("alice", G=1)
+    assert {o.adds for o in res.outcomes} == _one("alice", **{mana: 1})
     assert [n for n in res.notes if "cannot work out" in n] == [
         f"{name} #{index}: the rules cannot work out what it adds yet "
         "(see 'mtgasp check'); left out"]
     pools = ENGINE.pools(st, "alice")
-    assert [p.mana for p in pools.maximal] == [Mana(G=2)]
+    assert [p.mana for p in pools.maximal] == [Mana(**{mana: 2})]
     assert any("cannot work out" in n for n in pools.notes)
     modelled = {a.object: a.modelled for a in ENGINE.mana_abilities(st, "alice")}
     assert modelled == {"f": False, "f2": False}  # what tapping adds in all is not known
+
+
+def test_cr603_4_barbflare_gremlin_adds_only_while_it_is_tapped(cards) -> None:
+    """"Whenever a player taps a land for mana, if Barbflare Gremlin is tapped, that player adds
+    one mana of any type that land produced." (the condition is read: the Gremlin is tapped)"""
+    untapped = scenario(_board(("g", "Barbflare Gremlin", "alice"), ("f", "Forest", "bob")), cards)
+    assert _outcomes(untapped, "f") == _one("bob", G=1)
+    tapped = scenario(_board(("g", "Barbflare Gremlin", "alice", "tapped: true"), ("f", "Forest", "bob")), cards)
+    assert _outcomes(tapped, "f") == _one("bob", G=2)
 
 
 def test_cr605_1a_a_triggers_other_effect_is_reported_with_the_outcome(cards) -> None:
