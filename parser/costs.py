@@ -165,9 +165,6 @@ class CostsTransformer(Transformer):
     def c_exert(self, c: list) -> list:
         return ["exert_self"]
 
-    def c_blight(self, c: list) -> list:
-        return [Fn("blight", int(str(c[0])))]
-
     def c_behold(self, c: list) -> list:
         f, n = _ref_count(c[0])
         return [Fn("behold", f, n)]

@@ -130,14 +130,6 @@ class ClauseRules:
                 e.facts.append(("effect_unless", (ABIL, EIDX, u)))
         return effs
 
-    def c_unless_you(self, c: list) -> list:
-        effs = c[0]
-        unless = [e.kind for vp in c[1] for e in make_effects("you", vp)]
-        for e in effs:
-            for u in unless:
-                e.facts.append(("effect_unless", (ABIL, EIDX, u)))
-        return effs
-
     def c_if_post(self, c: list) -> list:
         return _conditioned(c[0], c[1])
 
@@ -232,13 +224,6 @@ class ClauseRules:
 
     def c_ring_tempts(self, c: list) -> list:
         return [Effect(Fn("ring_tempts", "you"))]
-
-    def c_instead_of(self, c: list) -> list:
-        vps = c[1] if isinstance(c[1], list) else [c[1]]
-        for e in c[0]:
-            for v in vps:
-                e.facts.append(("effect_instead_of", (ABIL, EIDX, Fn(v.name, *v.args))))
-        return c[0]
 
     def c_instead_of_graveyard(self, c: list) -> list:
         """"<effect> instead of putting ~ into your graveyard as it resolves"."""

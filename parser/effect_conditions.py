@@ -85,9 +85,6 @@ class ConditionRules:
     def ea_turned_face_up(self, c: list) -> Any:
         return "turned_face_up"
 
-    def ea_becomes_creature(self, c: list) -> Any:
-        return "becomes_creature"
-
     def cond_had_counter_it(self, c: list) -> Any:
         """"if it had a +1/+1 counter on it" (last known information, CR 608.2h)."""
         return Fn("had_counter", "it", c[0])
@@ -173,9 +170,6 @@ class ConditionRules:
             return Fn("if_control", f, *quantity)
         return Fn("if", cond)
 
-    def ct_once(self, c: list) -> int:
-        return 1
-
     def ct_twice(self, c: list) -> int:
         return 2
 
@@ -193,9 +187,6 @@ class ConditionRules:
 
     def md_other(self, c: list) -> Any:
         return "other_mana"
-
-    def md_from(self, c: list) -> Any:
-        return Fn("mana_from", as_filter(c[0]))
 
     def cond_control(self, c: list) -> Any:
         """"you control a Swamp" → control(F); "seven or more lands" → control(F, at_least(7));
@@ -238,9 +229,6 @@ class ConditionRules:
 
     def cmpe_ge(self, c: list) -> Any:
         return Fn("ge", c[0])
-
-    def cmpe_le(self, c: list) -> Any:
-        return Fn("le", c[0])
 
     def step_word(self, c: list) -> str:
         return "_".join(str(t).lower() for t in c)

@@ -99,9 +99,6 @@ class SentenceRules:
     def s_trigger_once(self, c: list) -> list:
         return [AbFact("trigger_restriction", (ABIL, "once_per_turn"))]
 
-    def s_trigger_twice(self, c: list) -> list:
-        return [AbFact("trigger_restriction", (ABIL, Fn("times_per_turn", 2)))]
-
     def s_lure(self, c: list) -> list:
         """"All creatures able to block target creature this turn do so." (Lure effects)"""
         eff = Fn("must_be_blocked_by_all", c[0])
@@ -156,10 +153,6 @@ class SentenceRules:
     def s_trigger_once_ever(self, c: list) -> list:
         return [AbFact("trigger_restriction", (ABIL, "once"))]
 
-    def s_counter_cap(self, c: list) -> list:
-        kind = next(x for x in c if not isinstance(x, Token))
-        return [AbFact("ability_limit", (ABIL, Fn("counter_cap", kind, int(str(c[-1])))))]
-
     def s_cant_be_countered_it(self, c: list) -> list:
         return [AbFact("continuous_rule", (ABIL, "cant_be_countered"))]
 
@@ -203,12 +196,12 @@ class SentenceRules:
     def s_replacement(self, c: list) -> list:
         return c[0] if isinstance(c[0], list) else [c[0]]
 
-    def s_legend_rule_off(self, c: list) -> list:
-        """"The legend rule doesn't apply." (Mirror Gallery): to every permanent."""
-        return [Effect("legend_rule_exempt", continuous=(Filter([["permanent"]]), "legend_rule_exempt"))]
-
     def s_legend_rule_exempt(self, c: list) -> list:
-        return [Effect("legend_rule_exempt", continuous=(c[-1], "legend_rule_exempt"))]
+        """"The legend rule doesn't apply [to tokens you control]." (CR 704.5j): to what the np
+        names, or to every permanent (Mirror Gallery)."""
+        subject = [x for x in c if not isinstance(x, Token)]
+        what = subject[-1] if subject else Filter([["permanent"]])
+        return [Effect("legend_rule_exempt", continuous=(what, "legend_rule_exempt"))]
 
     def s_spend_as_any_color(self, c: list) -> list:
         return [AbFact("spend_as", (ABIL, c[0], "any_color"))]

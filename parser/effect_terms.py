@@ -120,9 +120,6 @@ class TermRules:
     def sa_activate_of(self, c: list) -> Any:
         return Fn("activate_abilities_of", as_filter(c[0]))
 
-    def sa_pay(self, c: list) -> Any:
-        return Fn("pay", as_filter(c[0]))
-
     def sa_foretell(self, c: list) -> Any:
         return Fn("foretell", as_filter(c[0]))
 
@@ -149,12 +146,6 @@ class TermRules:
 
     def sa_turn_face_up(self, c: list) -> Any:
         return Fn("turn_face_up", as_filter(c[0]))
-
-    def sa_cast_with_keyword(self, c: list) -> Any:
-        return Fn("cast", as_filter(c[0]), Fn("with", Str(c[1])), Fn("from", c[2]))
-
-    def sa_pay_for(self, c: list) -> Any:
-        return Fn("pay_for", as_filter(c[0]))
 
     def ck_color(self, c: list) -> str:
         return "color"
@@ -185,9 +176,6 @@ class TermRules:
 
     def ck_card_type(self, c: list) -> str:
         return "card_type"
-
-    def ck_odd_even(self, c: list) -> str:
-        return "odd_even"
 
     def ac_costs(self, c: list) -> list:
         return list(c[0])
@@ -237,14 +225,8 @@ class TermRules:
     def ex_pt(self, c: list) -> Any:
         return Fn("set_base_pt", *_pt(c[0]))
 
-    def ex_name(self, c: list) -> Any:
-        return Fn("name", Str(c[0]))
-
     def ex_not_legendary(self, c: list) -> Any:
         return "not_legendary"
-
-    def ex_pt_each(self, c: list) -> Any:
-        return Fn("set_base_pt", c[0], c[0])
 
     def ex_artifact(self, c: list) -> Any:
         return Fn("add_types", Filter([[Fn("type", "artifact")]]))
@@ -258,14 +240,6 @@ class TermRules:
     def tp_words(self, c: list) -> Any:
         return c[0]
 
-    def ptc_one(self, c: list) -> tuple:
-        return ([_pt(c[0])], None)
-
     def ptc_two(self, c: list) -> tuple:
-        return ([_pt(c[0]), _pt(c[1])], None)
-
-    def ptc_one_dur(self, c: list) -> tuple:
-        return ([_pt(c[0])], c[1])
-
-    def ptc_two_dur(self, c: list) -> tuple:
-        return ([_pt(c[0]), _pt(c[1])], c[2])
+        """"become 4/1 or 1/4 [until end of turn]": the two P/T choices and the duration, if any."""
+        return ([_pt(c[0]), _pt(c[1])], c[2] if len(c) > 2 else None)

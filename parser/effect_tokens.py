@@ -32,15 +32,8 @@ class TokenRules:
     def v_create_amount(self, c: list) -> list:
         return [VP("create_token", [c[1], Fn("tok", ABIL, EIDX)], facts=c[0])]
 
-    def v_create_number(self, c: list) -> list:
-        return [VP("create_token", ["a_number", Fn("tok", ABIL, EIDX)], facts=c[0])]
-
     def v_create_that_many(self, c: list) -> list:
         return [VP("create_token", ["that_much", Fn("tok", ABIL, EIDX)], facts=c[0])]
-
-    def v_create_x(self, c: list) -> list:
-        n, facts = c[0]
-        return [VP("create_token", ["x", Fn("tok", ABIL, EIDX)], facts=facts)]
 
     def v_create_copy(self, c: list) -> list:
         out = []

@@ -184,9 +184,6 @@ class VerbRules:
     def la_that_much(self, c: list) -> Any:
         return "that_much"
 
-    def la_that_much_plus(self, c: list) -> Any:
-        return Fn("plus", "that_much", c[0])
-
     def la_twice_that_much(self, c: list) -> Any:
         return Fn("times", 2, "that_much")
 
@@ -224,9 +221,6 @@ class VerbRules:
 
     def pw_next(self, c: list) -> Any:
         return Fn("next", c[0])
-
-    def pw_all_but(self, c: list) -> Any:
-        return Fn("all_but", c[0])
 
     def pt_to(self, c: list) -> Any:
         return Fn("to", c[0])

@@ -234,9 +234,6 @@ class FiltersTransformer(Transformer):
             b.append("other")
         return Fn("target", f, 1)
 
-    def other_creature_or_player_ref(self, c: list) -> Any:
-        return Fn("target", Filter([[Fn("type", "creature"), "other"], ["player"]]), 1)
-
     def n_ref(self, c: list) -> Any:
         return Fn("some", c[1], c[0])
 
@@ -638,9 +635,6 @@ class FiltersTransformer(Transformer):
     def p_named(self, c: list) -> list:
         return [Fn("name", Str(c[0]))]
 
-    def p_not_named(self, c: list) -> list:
-        return [Fn("non", Fn("name", Str(c[0])))]
-
     def p_chosen_name(self, c: list) -> list:
         return ["chosen_name"]
 
@@ -674,9 +668,6 @@ class FiltersTransformer(Transformer):
 
     def p_cast_this_turn(self, c: list) -> list:
         return ["cast_this_turn"]
-
-    def p_put_into_zone_this_turn(self, c: list) -> list:
-        return [Fn("put_into_this_turn", c[-1])]
 
     def p_searched_library_this_way(self, c: list) -> list:
         """"each player who searched their library this way" (a player filter)."""
@@ -721,9 +712,6 @@ class FiltersTransformer(Transformer):
     def with_stat_equal(self, c: list) -> list:
         return [Fn("stat", c[0], "eq", c[1])]
 
-    def with_ability_cost(self, c: list) -> list:
-        return [Fn("has_ability_costing", c[0])]
-
     def with_toughness_gt_power(self, c: list) -> list:
         return ["toughness_greater_than_power"]
 
@@ -742,10 +730,6 @@ class FiltersTransformer(Transformer):
     def with_power_or_toughness(self, c: list) -> list:
         op, n = c[0]
         return [[Fn("stat", "power", op, n), Fn("stat", "toughness", op, n)]]
-
-    def with_defense(self, c: list) -> list:
-        op, n = c[0]
-        return [Fn("stat", "defense", op, n)]
 
     def stat_name(self, c: list) -> str:
         words = " ".join(str(t).lower() for t in c)
@@ -797,24 +781,11 @@ class FiltersTransformer(Transformer):
     def zone_battlefield(self, c: list) -> Any:
         return "battlefield"
 
-    def zone_anywhere(self, c: list) -> Any:
-        return "anywhere"
-
     def zone_library_top(self, c: list) -> Any:
         return Fn("library_top", player_term(c[0]))
 
-    def zone_library_bottom(self, c: list) -> Any:
-        return Fn("library_bottom", player_term(c[0]))
-
     def zone_command(self, c: list) -> Any:
         return "command"
-
-    def zone_graveyard_or_exile(self, c: list) -> Any:
-        return Fn("either", Fn("graveyard", "any"), "exile")
-
-    def zone_graveyard_library(self, c: list) -> Any:
-        p = player_term(c[0])
-        return Fn("either", Fn("graveyard", p), Fn("library", p))
 
     def zone_hand_graveyard(self, c: list) -> Any:
         p = player_term(c[0])
@@ -851,17 +822,8 @@ class FiltersTransformer(Transformer):
     def amount_that_much(self, c: list) -> Any:
         return "that_much"
 
-    def amount_half_life_up(self, c: list) -> Any:
-        return Fn("half_life_up", player_term(c[0]))
-
-    def amount_half_life_down(self, c: list) -> Any:
-        return Fn("half_life_down", player_term(c[0]))
-
     def amount_devotion(self, c: list) -> Any:
         return Fn("devotion", player_term(c[0]), c[1].constraint)
-
-    def amount_devotion2(self, c: list) -> Any:
-        return Fn("devotion", player_term(c[0]), c[1].constraint, c[2].constraint)
 
     def amount_twice(self, c: list) -> Any:
         return Fn("times", 2, c[0])
@@ -883,12 +845,6 @@ class FiltersTransformer(Transformer):
 
     def amount_opponents(self, c: list) -> Any:
         return "opponents"
-
-    def amount_experience(self, c: list) -> Any:
-        return "experience_counters"
-
-    def amount_times_kicked(self, c: list) -> Any:
-        return "times_kicked"
 
     def amount_plus(self, c: list) -> Any:
         return Fn("plus", c[0], c[1])

@@ -269,18 +269,12 @@ class KeywordsTransformer(Transformer):
         onto = Fn("onto", Fn("subtype", Str(subtype_name(str(c[0])))))
         return _action_cost("splice", [onto], c[-1])
 
-    def ka_costed(self, c: list) -> KW:
-        return _action_cost(c[0], [], c[-1])
-
     # --- keyword costs: lists of cost terms (the same terms as cost/2) -----------------
     def kwc_mana(self, c: list) -> list:
         return [Fn("mana", s, k) for s, k in group_symbols(c[0])]
 
     def kwc_costs(self, c: list) -> list:
         return list(c[0])
-
-    def kwc_mana_costs(self, c: list) -> list:
-        return [Fn("mana", s, k) for s, k in group_symbols(c[0])] + list(c[1])
 
     def kwc_two(self, c: list) -> list:
         return [Fn("option", 1, Fn("mana", s, k)) for s, k in group_symbols(c[0])] + [
@@ -321,9 +315,6 @@ class KeywordsTransformer(Transformer):
 
         parts = c[0].parts if isinstance(c[0], Sentences) else []
         return KW("cumulative upkeep", [Fn("effect", e.kind) for e in parts if hasattr(e, "kind")])
-
-    def kwc_x(self, c: list) -> list:
-        return [Fn("n", "x")]
 
     def kwc_number(self, c: list) -> list:
         from .filters import number_value

@@ -160,18 +160,11 @@ class ManaTransformer(Transformer):
         what, options = c[0]
         return [[(c[1], what, options)]]
 
-    def spec_one(self, c: list) -> list:
-        what, options = c[0]
-        return [[(1, what, options)]]
-
     def spec_and_other_color(self, c: list) -> list:
         """"two mana of any one color and two mana of any other color": part 2 is all of one
         color other than the one chosen for part 1 (choice(other_than_part(1)))."""
         what, options = c[1]
         return [[(c[0], what, options), (c[2], Fn("choice", Fn("other_than_part", 1)), _ANY_COLOR)]]
-
-    def spec_colorless_count(self, c: list) -> list:
-        return [[(c[0], Fn("type", "c"), ())]]
 
     def spec_counters_removed(self, c: list) -> list:
         parts = produced_parts([mana_symbol(str(c[0]))])
@@ -212,14 +205,8 @@ class ManaTransformer(Transformer):
     def kind_any_one_color(self, c: list) -> tuple:
         return (Fn("choice", "same"), _ANY_COLOR)
 
-    def kind_any_type(self, c: list) -> tuple:
-        return (Fn("choice", "same"), tuple(MANA_TYPES))
-
     def kind_combination_colors(self, c: list) -> tuple:
         return (Fn("choice", "each"), _ANY_COLOR)
-
-    def kind_combination_types(self, c: list) -> tuple:
-        return (Fn("choice", "each"), tuple(MANA_TYPES))
 
     def kind_combination_syms(self, c: list) -> tuple:
         return (Fn("choice", "each"), tuple(c[0]))
@@ -257,17 +244,12 @@ class ManaTransformer(Transformer):
     def kind_chosen_color(self, c: list) -> tuple:
         return ("chosen_color", ())
 
-    def kind_chosen_type(self, c: list) -> tuple:
-        return ("chosen_type", ())
+    def kind_that(self, c: list) -> tuple:
+        """"of that color" → that_color; "of that type" → that_type."""
+        return (f"that_{c[0]}", ())
 
-    def kind_that_color(self, c: list) -> tuple:
-        return ("that_color", ())
-
-    def kind_that_type(self, c: list) -> tuple:
-        return ("that_type", ())
-
-    def kind_chosen_colors(self, c: list) -> tuple:
-        return ("chosen_colors", ())
+    def that_what(self, c: list) -> str:
+        return str(c[0]).lower()
 
     def kind_commander_identity(self, c: list) -> tuple:
         return ("commander_identity", ())
@@ -277,6 +259,3 @@ class ManaTransformer(Transformer):
 
     def kind_color_among(self, c: list) -> tuple:
         return (Fn("color_among", as_filter(c[0])), ())
-
-    def kind_colors_of_np(self, c: list) -> tuple:
-        return (Fn("color_among", as_filter(c[1])), ())

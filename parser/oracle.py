@@ -353,11 +353,12 @@ class OracleTransformer(Transformer):
         op, n = c[-1]
         return Fn("mana_value", op, n)
 
-    def dc_even(self, c: list) -> Any:
-        return "even_mana_value"
+    def dc_parity(self, c: list) -> Any:
+        """"cards with even/odd mana values" → even_mana_value / odd_mana_value."""
+        return f"{c[0]}_mana_value"
 
-    def dc_odd(self, c: list) -> Any:
-        return "odd_mana_value"
+    def parity(self, c: list) -> str:
+        return str(c[0]).lower()
 
     def dc_mana_value(self, c: list) -> Any:
         op, n = c[-1]

@@ -35,34 +35,24 @@ def _replacement(cases: list[list[AbFact]]) -> list[AbFact]:
     return out
 
 
-def _with_player(f: Filter, player: Any) -> Filter:
-    if player == "you":
-        f.add(Fn("controller", "you"))
-    return f
-
-
 class ReplacementTransformer(Transformer):
     """Methods are the aliases of grammar/replacement.lark (namespace ``replacement``)."""
 
     def mr_tapped(self, c: list) -> list:
+        """"If a land is tapped for [three or more] mana, it produces ... instead"."""
+        if len(c) == 4:  # with min_mana
+            return _replacement([_case(1, as_filter(c[0]).copy(), c[3], [c[1]])])
         return _replacement([_case(1, as_filter(c[0]).copy(), c[2])])
 
-    def mr_tapped_min(self, c: list) -> list:
-        return _replacement([_case(1, as_filter(c[0]).copy(), c[3], [Fn("min_amount", c[1])])])
+    def min_mana(self, c: list) -> Any:
+        return Fn("min_amount", c[0])
 
     def mr_you_tap(self, c: list) -> list:
         f = as_filter(c[0]).copy().add(Fn("controller", "you"))
         return _replacement([_case(1, f, c[2])])
 
-    def mr_player_taps(self, c: list) -> list:
-        f = _with_player(as_filter(c[1]).copy(), c[0])
-        return _replacement([_case(1, f, c[3])])
-
     def mr_cases(self, c: list) -> list:
         return _replacement([_case(k, f, [Fn("set_type", m)]) for k, (f, m) in enumerate(c[0], 1)])
-
-    def mr_plain(self, c: list) -> list:
-        return _replacement([_case(1, as_filter(c[0]).copy(), c[1])])
 
     def mr_it(self, c: list) -> Any:
         return c[0]
@@ -75,29 +65,26 @@ class ReplacementTransformer(Transformer):
         return (f, mana_symbol(str(c[1])))
 
     # --- what the permanent produces instead ----------------------------------------------
-    def mrr_set_mana(self, c: list) -> list:
-        return [Fn("set_mana", mana_symbol(str(c[0])), 1)]
+    def mana_one_type(self, c: list) -> Any:
+        """"{B}" → b; "colorless mana" → c."""
+        return mana_symbol(str(c[0])) if c else "c"
 
-    def mrr_choice_amount(self, c: list) -> list:
-        return [Fn("set_mana_choice", c[0])] + [("option", m) for m in COLOR_LETTERS]
+    def times(self, c: list) -> Any:
+        """"twice" → 2; "three times" → 3."""
+        return c[0] if c else 2
+
+    def mrr_set_mana(self, c: list) -> list:
+        return [Fn("set_mana", c[0], 1)]
 
     def mrr_set_type(self, c: list) -> list:
-        return [Fn("set_type", mana_symbol(str(c[0])))]
-
-    def mrr_colorless(self, c: list) -> list:
-        return [Fn("set_type", "c")]
+        return [Fn("set_type", c[0])]
 
     def mrr_colorless_instead_of(self, c: list) -> list:
-        return [Fn("set_type_of", c[0], "c")]
+        """"colorless mana instead of white mana" (Quarum Trench Gnomes)."""
+        return [Fn("set_type_of", c[1], c[0])]
 
     def mrr_choice(self, c: list) -> list:
         return ["set_type_choice"] + [("option", m) for m in COLOR_LETTERS]
-
-    def mrr_chosen_color(self, c: list) -> list:
-        return [Fn("set_type", "chosen_color")]
-
-    def mrr_twice(self, c: list) -> list:
-        return [Fn("multiply", 2)]
 
     def mrr_times(self, c: list) -> list:
         return [Fn("multiply", c[0])]

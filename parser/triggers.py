@@ -215,10 +215,13 @@ class TriggersTransformer(Transformer):
         return [Fn("this_turn", e) for e in (evs if isinstance(evs, list) else [evs])]
 
     def ev_tapped_for_mana(self, c: list) -> Any:
+        """"Whenever a land is tapped for mana [of any type / of the chosen color]"."""
+        if len(c) > 1 and c[1] == "chosen_color":
+            return Fn("tapped_for_mana_of", _obj(c[0]), "chosen_color")
         return Fn("tapped_for_mana", _obj(c[0]))
 
-    def ev_tapped_for_chosen_color(self, c: list) -> Any:
-        return Fn("tapped_for_mana_of", _obj(c[0]), "chosen_color")
+    def mana_of(self, c: list) -> Any:
+        return "chosen_color" if "chosen" in [str(t).lower() for t in c] else "any_type"
 
     def ev_adds_chosen_color(self, c: list) -> Any:
         return Fn("adds_mana", _obj(c[0], c[1]), "chosen_color")
@@ -293,9 +296,6 @@ class TriggersTransformer(Transformer):
 
     def step_owner_next(self, c: list) -> tuple:
         return (c[1], Fn("next", c[0]))
-
-    def step_end_that_turn(self, c: list) -> tuple:
-        return ("end", "that_turn")
 
     def own_each(self, c: list) -> Any:
         return "each"
