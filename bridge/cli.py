@@ -456,7 +456,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the program and return its exit status (see :data:`EXIT_INCOMPLETE` and above).
 
     Bad input prints one paragraph on stderr and returns 2; an unexpected exception (a bug)
-    prints a one-paragraph "internal error" and returns 3, never a traceback."""
+    prints a one-paragraph "internal error" and returns 3, never a traceback. The command runs
+    under :mod:`mtgasp.watchdog`: past its time limit it is stopped even while grounding (exit 4)."""
+    from .watchdog import run
+
+    return run(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     obj = Context()
     try:
         code = cli.main(args=argv, prog_name="mtgasp", standalone_mode=False, obj=obj)  # a command's Exit(n) returns n

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -36,6 +36,11 @@ class GroundingWarning(UserWarning):
 def rules_dir() -> Path:
     """The directory of the installed rule files (package data of ``mtgasp.rules_asp``)."""
     return Path(str(resources.files("mtgasp.rules_asp")))
+
+
+#: Called with the deadline (``time.monotonic()``) of every search that has a time limit, before
+#: it grounds: the command line's watchdog (:mod:`mtgasp.watchdog`) stops a grounding that runs past it.
+search_hooks: list[Callable[[float], None]] = []
 
 
 @dataclass(frozen=True)
@@ -99,8 +104,12 @@ def solve(
     asynchronously and is cancelled when the time is up (``timed_out`` is then True and
     ``models`` holds what was found before). Grounding cannot be interrupted: the rules are
     written so that it grows about linearly with the state (see docs/benchmarks.md), and when
-    it alone used up the time, the search does not start.
+    it alone used up the time, the search does not start (and :mod:`mtgasp.watchdog` stops a
+    command whose grounding runs past the time: each deadline goes to :data:`search_hooks`).
     """
+    if timeout is not None:
+        for hook in search_hooks:
+            hook(time.monotonic() + max(timeout, 0.0))
     messages: list[str] = []
 
     def logger(code: clingo.MessageCode, message: str) -> None:

@@ -134,12 +134,16 @@ class Engine(GameMixin, CharacteristicsMixin):
             command = dump_program(self.dump, facts, query, project=bool(kw.get("project", True)))
             log.info("wrote %s; rerun with: %s", self.dump, command)
             print(f"mtgasp: wrote {self.dump}; rerun with: {command}", file=sys.stderr)
+        first = self._deadline is None
         if self._deadline is None and self.timeout is not None:
             # The time limit bounds the searches (grounding and solving) of the whole query,
             # from its first one on; reading the cards and the state comes before.
             self._deadline = time.monotonic() + self.timeout
         left = None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
-        sol = solve(facts, query, timeout=left, **kw)
+        # A later search of the query that would start past the deadline is not started (its
+        # grounding could not be stopped); the first one always grounds (its facts are an answer).
+        late = left == 0.0 and not first
+        sol = Solution(models=(), exhausted=False, timed_out=True) if late else solve(facts, query, timeout=left, **kw)
         if sol.timed_out:
             note = (
                 f"incomplete: the time limit ({self.timeout:g} s) stopped the search of query '{query}' before it "

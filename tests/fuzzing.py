@@ -42,9 +42,10 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 
-#: Seconds of search each run may use (the CLI's --timeout), and the bound on a whole run.
+#: Seconds of search each run may use (the CLI's --timeout), and the bound on a whole run: the
+#: search's time, the watchdog's grace after it (mtgasp.watchdog.GRACE) and reading the input.
 SEARCH_TIMEOUT = 5.0
-RUN_BOUND = 60.0
+RUN_BOUND = 20.0
 
 # -------------------------------------------------------------------------------------------
 # Values
@@ -264,6 +265,12 @@ def _commands(state: dict[str, Any], rng: random.Random) -> list[str]:
             ["abilities", "S"],
             ["check", "S", "--json"],
             ["could-produce", "S", "--json"],
+            # the game commands (bounded by --timeout like the queries)
+            ["actions", "S"],
+            ["actions", "S", "--json"],
+            ["apply", "S", "pass"],
+            ["apply", "S", rng.choice(["settle", f"activate:{obj}", f"activate:{obj}:2", f"cast:{obj}", f"play:{obj}", "pass"])],
+            ["apply", "S", rng.choice(["activate:", "cast:\x00", "x" * 300, "activate:a:b:c", "play:" + "9" * 30])],
         ]
     )
 
@@ -292,6 +299,8 @@ def _state_case(i: int, rng: random.Random, seeds: list[tuple[str, str, dict[str
     elif r < 0.93:
         body_text, how = _yaml_feature(text, rng)
         body = body_text.encode("utf-8", "surrogateescape")
+    elif r < 0.95:
+        return _scale_case(i, rng)
     elif r < 0.96:
         return Case(f"{i}: {stem} state is a FIFO", argv, special={"state.yaml": "fifo"})
     elif r < 0.98:
@@ -300,6 +309,26 @@ def _state_case(i: int, rng: random.Random, seeds: list[tuple[str, str, dict[str
     else:
         body, how = b"\xff\xfe" + os.urandom(rng.randrange(1, 2000)), "random bytes"
     return Case(f"{i}: {stem}: {how[:120]}", argv, files={"state.yaml": body})
+
+
+SCALE_CARDS = ["Forest", "Llanowar Elves", "Reflecting Pool", "Exotic Orchard", "City of Brass", "Birds of Paradise"]
+SCALE_EFFECTS = ["Mana Reflection", "Nyxbloom Ancient", "Pulse of Llanowar", "Contamination", "Mana Reflection"]
+
+
+def _scale_case(i: int, rng: random.Random) -> Case:
+    """A large valid board: many permanents under replacement effects, or many players; the
+    answer may be cut by the time limit (exit 4) but the run must stay within its bound."""
+    n = rng.choice([200, 1000, 3000, 6000])
+    players = ["alice", "bob"] if rng.random() < 0.8 else [f"p{k}" for k in range(rng.choice([300, 1000]))]
+    kinds = SCALE_CARDS[: rng.randrange(1, len(SCALE_CARDS) + 1)]
+    battlefield = [{"id": f"p{k}", "card": rng.choice(kinds), "controller": "alice"} for k in range(n)]
+    battlefield += [{"id": f"e{k}", "card": c, "controller": "alice"} for k, c in enumerate(SCALE_EFFECTS[: rng.randrange(5)])]
+    state = {"players": players, "battlefield": battlefield}
+    cmd = rng.choice([["pools", "state.yaml"], ["could-produce", "state.yaml"], ["check", "state.yaml"],
+                      ["actions", "state.yaml"], ["tap", "state.yaml", "p0"], ["abilities", "state.yaml"]])
+    argv = ["--timeout", str(SEARCH_TIMEOUT), *cmd]
+    return Case(f"{i}: scale: {n} permanents, {len(players)} players, {len(battlefield) - n} effects", argv,
+                seed_input=True, files={"state.yaml": json.dumps(state).encode()})
 
 
 def _embedded_cards() -> list[dict[str, Any]]:
@@ -445,14 +474,24 @@ def judge(case: Case, status: int | None, stdout: str, stderr: str) -> str:
     return ""
 
 
+COMMANDS = ("check", "could-produce", "tap", "pools", "abilities", "actions", "apply", "card")
+
+
 def summary(outcomes: list[Outcome]) -> dict[str, Any]:
     by_status: dict[str, int] = {}
     for o in outcomes:
         by_status[str(o.status)] = by_status.get(str(o.status), 0) + 1
     bad = [o for o in outcomes if o.problem]
+    by_command: dict[str, int] = {}
+    for o in outcomes:
+        words = [a for a in o.case.argv if not a.startswith("-") and a not in (str(SEARCH_TIMEOUT),)]
+        command = next((a for a in words if a in COMMANDS), "?")
+        kind = "scale" if "scale:" in o.case.name else "card text" if "card text" in o.case.name else "state file"
+        by_command[f"{kind}: {command}"] = by_command.get(f"{kind}: {command}", 0) + 1
     return {
         "runs": len(outcomes),
         "by_status": by_status,
+        "by_command": dict(sorted(by_command.items())),
         "tracebacks": sum(1 for o in bad if o.problem.startswith("traceback")),
         "internal_errors": sum(1 for o in bad if o.problem.startswith("internal error")),
         "past_bound": sum(1 for o in bad if o.problem.startswith("past its bound")),

@@ -61,6 +61,8 @@ CASES = [
      "battlefield[0].card", "at most 200 characters"),
     ("huge_step_excerpt", "s.yaml", "players: [a]\nstep: " + "z" * 100_000 + "\n", "step", "100000 characters"),
     ("huge_unknown_key", "s.json", '{"players": ["a"], "' + "k" * 100_000 + '": 1}', "k" * 60, "unknown key"),
+    ("ten_thousand_players", "s.json", json.dumps({"players": [f"p{i}" for i in range(10_000)]}), "players",
+     "at most 1000 players, not 10000"),
 ]  # fmt: skip
 
 
@@ -139,3 +141,13 @@ def test_bounds_are_inclusive() -> None:
         )
     )
     assert 'life(player("b"),-2147483648)' in {str(f) for f in state.facts()}
+
+
+def test_the_player_bound_is_inclusive_and_ids_stay_checked() -> None:
+    from mtgasp.state.resolve import MAX_PLAYERS
+
+    ids = [f"p{i}" for i in range(MAX_PLAYERS)]
+    state = loads_state(json.dumps({"players": ids}))
+    assert state.player_ids == tuple(ids)
+    with pytest.raises(InvalidStateError, match=r"duplicate player id 'p0' \(also players\[0\]\)"):
+        loads_state(json.dumps({"players": [*ids[:-1], "p0"]}))

@@ -57,6 +57,29 @@ def _normalise_type_line(text: str) -> str:
     return text
 
 
+#: The most players a state may have: the rules relate every pair of players (CR 102.2, opponents),
+#: so each query grounds about players² facts (1,000 players: 10^6, about 3 s of grounding).
+MAX_PLAYERS = 1000
+
+
+class _Ids(list[str]):
+    """Ids in order, with membership in constant time (a state may list thousands)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._at: dict[str, int] = {}
+
+    def append(self, ident: str) -> None:
+        self._at.setdefault(ident, len(self))
+        super().append(ident)
+
+    def __contains__(self, ident: object) -> bool:
+        return ident in self._at
+
+    def position(self, ident: str) -> int:
+        return self._at[ident]
+
+
 class Resolver:
     """Builds the :class:`GameState` of one validated file."""
 
@@ -65,8 +88,8 @@ class Resolver:
         self.source = source
         self.marks = marks
         self.raw = raw
-        self.player_ids: list[str] = []
-        self.permanent_ids: list[str] = []
+        self.player_ids = _Ids()
+        self.permanent_ids = _Ids()
         self.object_paths: dict[str, str] = {}
         self.object_cards: dict[str, str | None] = {}
 
@@ -178,11 +201,18 @@ class Resolver:
         )
 
     def players(self, f: StateFile) -> tuple[Player, ...]:
+        if len(f.players) > MAX_PLAYERS:
+            self.fail(
+                ("players",),
+                f"a state may have at most {MAX_PLAYERS} players, not {len(f.players)}: the rules relate every "
+                "pair of players (CR 102.2, each other player is an opponent), so a query grows with the square "
+                "of their number",
+            )
         out = []
         for i, p in enumerate(f.players):
             id_path: PathKey = ("players", i, "id") if isinstance(self.raw_at(("players", i)), Mapping) else ("players", i)
             if p.id in self.player_ids:
-                self.fail(id_path, f"duplicate player id {_q(p.id)} (also players[{self.player_ids.index(p.id)}])")
+                self.fail(id_path, f"duplicate player id {_q(p.id)} (also players[{self.player_ids.position(p.id)}])")
             self.player_ids.append(p.id)
             out.append(Player(p.id, p.life, FrozenDict(p.counters), p.drew_from_empty, p.lost))
         return tuple(out)

@@ -1,0 +1,132 @@
+"""The command line's watchdog: a command whose search runs past its time limit is stopped,
+even while clingo grounds (issue 13).
+
+clingo can cancel a search but not a grounding. :func:`run` therefore runs the command in a
+forked child process and waits for its answer. Each search with a time limit announces its
+deadline before it grounds (:data:`mtgasp.engine.search_hooks`); when the child is still busy
+:data:`GRACE` seconds after the latest deadline, it is killed and the command ends with exit
+status 4 and one line saying that the time limit stopped it before it answered. Reading the
+input comes before any search and is bounded by the input size limits, not by this clock.
+
+The child's standard output and error are collected and written by the parent once the answer
+is whole, so a command never prints half an answer. Without ``os.fork`` (or with
+``MTGASP_WATCHDOG=0``) the command runs in this process, as before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import select
+import signal
+import struct
+import sys
+import time
+from collections.abc import Callable
+
+#: Seconds a command may run on after the deadline of its search before it is stopped (the
+#: search itself stops at the deadline; this leaves time to print what it found).
+GRACE = 2.0
+
+EXIT_INCOMPLETE, EXIT_INTERNAL = 4, 3
+_DEADLINE, _RESULT = b"D", b"R"
+
+
+def enabled() -> bool:
+    return hasattr(os, "fork") and os.environ.get("MTGASP_WATCHDOG", "1") != "0"
+
+
+def run(command: Callable[[], int], grace: float | None = None) -> int:
+    """Run ``command`` (which prints its answer and returns an exit status) under the watchdog;
+    it is stopped ``grace`` seconds (default :data:`GRACE`) after the deadline of its search."""
+    grace = GRACE if grace is None else grace
+    if not enabled():
+        return command()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child (coverage does not follow a fork)
+        os.close(read_end)
+        _child(command, write_end)
+    os.close(write_end)
+    try:
+        return _parent(pid, read_end, grace)
+    finally:
+        os.close(read_end)
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+
+
+def _send(fd: int, kind: bytes, payload: bytes) -> None:
+    data = kind + struct.pack("!Q", len(payload)) + payload
+    while data:
+        data = data[os.write(fd, data) :]
+
+
+def _child(command: Callable[[], int], fd: int) -> None:  # pragma: no cover - runs in the child
+    from . import engine
+
+    status = EXIT_INTERNAL
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        engine.search_hooks.append(lambda deadline: _send(fd, _DEADLINE, struct.pack("!d", deadline)))
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = command()
+    except BaseException as e:  # noqa: BLE001 - reported by the parent; never a traceback
+        err.write(f"mtgasp: internal error ({type(e).__name__}) in the command's process\n")
+    finally:
+        try:
+            body = json.dumps({"status": status, "out": out.getvalue(), "err": err.getvalue()}).encode("ascii")
+            _send(fd, _RESULT, body)
+        finally:
+            os._exit(0)
+
+
+def _parent(pid: int, fd: int, grace: float) -> int:
+    buf = bytearray()
+    stop_at: float | None = None
+    deadline: float | None = None
+    started = time.monotonic()
+    while True:
+        wait = None if stop_at is None else max(0.0, stop_at - time.monotonic())
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            assert deadline is not None
+            sys.stderr.write(
+                f"mtgasp: incomplete: the time limit stopped the command {time.monotonic() - started:.1f} s after it "
+                f"began, {grace:g} s past the deadline of its search, before it answered (clingo cannot interrupt the "
+                "grounding of the rules); nothing is claimed (raise --timeout)\n"
+            )
+            return EXIT_INCOMPLETE
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            _, wait_status = os.waitpid(pid, 0)
+            sys.stderr.write(
+                f"mtgasp: internal error (the command's process ended without an answer, status {wait_status}). "
+                "This is a bug in mtgasp; please report it with the command line and the input files.\n"
+            )
+            return EXIT_INTERNAL
+        buf += chunk
+        while len(buf) >= 9:
+            kind, size = bytes(buf[:1]), struct.unpack("!Q", bytes(buf[1:9]))[0]
+            if len(buf) < 9 + size:
+                break
+            payload = bytes(buf[9 : 9 + size])
+            del buf[: 9 + size]
+            if kind == _DEADLINE:
+                deadline = max(deadline or 0.0, struct.unpack("!d", payload)[0])
+                stop_at = deadline + grace
+            elif kind == _RESULT:
+                os.waitpid(pid, 0)
+                answer = json.loads(payload)
+                sys.stdout.write(answer["out"])
+                sys.stderr.write(answer["err"])
+                sys.stdout.flush()
+                return int(answer["status"])
