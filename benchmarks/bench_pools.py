@@ -219,3 +219,105 @@ def markdown(res: dict[str, Any]) -> str:
         out.append("")
         out.append(m)
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Growth: n Forests under k mana multipliers (issue 13)
+# ---------------------------------------------------------------------------------------------
+
+#: The replacement effects, added in this order: each multiplies what a Forest adds.
+MULTIPLIERS = (("Mana Reflection", 2), ("Nyxbloom Ancient", 3), ("Mana Reflection", 2), ("Nyxbloom Ancient", 3))
+GROWTH_SIZES = (10, 25, 50, 100, 200)
+
+
+def forests_dict(n: int, k: int) -> dict[str, Any]:
+    """alice's n untapped Forests and the first k effects of :data:`MULTIPLIERS`."""
+    bf: list[dict[str, Any]] = [{"id": f"f{i}", "card": "Forest", "controller": "alice"} for i in range(n)]
+    bf += [{"id": f"e{i}", "card": card, "controller": "alice"} for i, (card, _) in enumerate(MULTIPLIERS[:k])]
+    return {"players": ["alice", "bob"], "battlefield": bf}
+
+
+def _growth_case(n: int, k: int) -> dict[str, Any]:
+    import time
+
+    from mtgasp import Engine, queries
+    from mtgasp.state import state_from_dict
+
+    state = state_from_dict(forests_dict(n, k))
+    engine = Engine()
+    engine.could_produce(state, "f0")  # warm: the cards are read once
+    ground = solve = 0.0
+    orig = queries.solve
+
+    def spy(*a: Any, **kw: Any) -> Any:
+        nonlocal ground, solve
+        sol = orig(*a, **kw)
+        ground += sol.ground_seconds
+        solve += sol.solve_seconds
+        return sol
+
+    queries.solve = spy
+    try:
+        c0, w0 = time.process_time(), time.perf_counter()
+        res = engine.pools(state, "alice")
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    finally:
+        queries.solve = orig
+    return {"cpu": cpu, "wall": wall, "ground": ground, "solve": solve, "total": res.total,
+            "maximal": [p.mana.as_tuple() for p in res.maximal], "complete": res.complete}
+
+
+def growth(sizes: tuple[int, ...] = GROWTH_SIZES, timeout: float = 120.0, log: Any = print) -> list[dict[str, Any]]:
+    """``Engine().pools`` on n Forests under k = 0..4 multipliers, each in a child process. The
+    answer is known by hand: each Forest adds nothing or m = the product of the multipliers {G},
+    so there are n + 1 distinct pools and one maximal pool, n·m {G}."""
+    rows = []
+    for k in range(len(MULTIPLIERS) + 1):
+        m = 1
+        for _, factor in MULTIPLIERS[:k]:
+            m *= factor
+        for n in sizes:
+            status, value = isolated(_growth_case, n, k, timeout=timeout)
+            row: dict[str, Any] = {"forests": n, "effects": k, "multiplier": m, "status": status}
+            if status == "ok":
+                right = value["total"] == n + 1 and value["maximal"] == [(0, 0, 0, 0, n * m, 0)]
+                row.update(value, right=right)
+                log(f"  k={k} n={n:>4}: {value['cpu']:6.2f} s CPU ({value['wall']:6.2f} wall; ground {value['ground']:.2f}, "
+                    f"solve {value['solve']:.2f}), {value['total']} pools, {'right' if right else 'WRONG'}")
+            else:
+                log(f"  k={k} n={n:>4}: {status} (bound {timeout:g} s)")
+            rows.append(row)
+    return rows
+
+
+def growth_markdown(rows: list[dict[str, Any]]) -> str:
+    sizes = sorted({r["forests"] for r in rows})
+    out = ["| effects (multiplier) | " + " | ".join(f"{n} Forests" for n in sizes) + " |",
+           "|---|" + "---|" * len(sizes)]
+    for k in sorted({r["effects"] for r in rows}):
+        cells = []
+        for n in sizes:
+            r = next(r for r in rows if r["effects"] == k and r["forests"] == n)
+            if r["status"] != "ok":
+                cells.append(r["status"])
+            else:
+                cells.append(f"{r['cpu']:.2f} s ({r['ground']:.2f} + {r['solve']:.2f})" + ("" if r["right"] else " **WRONG**"))
+        m = next(r["multiplier"] for r in rows if r["effects"] == k)
+        out.append(f"| {k} (x{m}) | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    import argparse
+    import json
+
+    ap = argparse.ArgumentParser(description="pools growth: n Forests under 0..4 mana multipliers")
+    ap.add_argument("--sizes", default=",".join(map(str, GROWTH_SIZES)))
+    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per case (a child process)")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    found = growth(tuple(int(s) for s in args.sizes.split(",")), args.timeout)
+    print(growth_markdown(found))
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(found, fh, indent=2)

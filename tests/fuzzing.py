@@ -251,7 +251,8 @@ class Outcome:
     """Empty when the run did what it must; else why not (traceback, internal, status, ...)."""
 
 
-def _commands(state: dict[str, Any], rng: random.Random) -> list[str]:
+def _commands(state: dict[str, Any], rng: random.Random, *, valid: bool = False) -> list[str]:
+    """A command on the state; with ``valid`` only commands an unmutated example must answer."""
     bf = state.get("battlefield") if isinstance(state, dict) else None
     obj = "forest"
     if isinstance(bf, list) and bf and isinstance(bf[0], dict) and isinstance(bf[0].get("id"), str):
@@ -269,9 +270,17 @@ def _commands(state: dict[str, Any], rng: random.Random) -> list[str]:
             ["actions", "S"],
             ["actions", "S", "--json"],
             ["apply", "S", "pass"],
-            ["apply", "S", rng.choice(["settle", f"activate:{obj}", f"activate:{obj}:2", f"cast:{obj}", f"play:{obj}", "pass"])],
-            ["apply", "S", rng.choice(["activate:", "cast:\x00", "x" * 300, "activate:a:b:c", "play:" + "9" * 30])],
+            ["apply", "S", "settle"],
         ]
+        + (
+            []
+            if valid
+            else [
+                # actions that may be illegal in the state, or are not actions at all (exit 2)
+                ["apply", "S", rng.choice([f"activate:{obj}", f"activate:{obj}:2", f"cast:{obj}", f"play:{obj}"])],
+                ["apply", "S", rng.choice(["activate:", "cast:\x00", "x" * 300, "activate:a:b:c", "play:" + "9" * 30])],
+            ]
+        )
     )
 
 
@@ -285,9 +294,9 @@ def _seed_states() -> list[tuple[str, str, dict[str, Any]]]:
 
 def _state_case(i: int, rng: random.Random, seeds: list[tuple[str, str, dict[str, Any]]]) -> Case:
     stem, text, data = rng.choice(seeds)
-    cmd = _commands(data, rng)
-    argv = ["--timeout", str(SEARCH_TIMEOUT), *[("state.yaml" if a == "S" else a) for a in cmd]]
     r = rng.random()
+    cmd = _commands(data, rng, valid=r < 0.06)
+    argv = ["--timeout", str(SEARCH_TIMEOUT), *[("state.yaml" if a == "S" else a) for a in cmd]]
     if r < 0.06:
         return Case(f"{i}: seed {stem}", argv, seed_input=True, files={"state.yaml": text.encode()})
     if r < 0.55:
@@ -319,13 +328,14 @@ def _scale_case(i: int, rng: random.Random) -> Case:
     """A large valid board: many permanents under replacement effects, or many players; the
     answer may be cut by the time limit (exit 4) but the run must stay within its bound."""
     n = rng.choice([200, 1000, 3000, 6000])
-    players = ["alice", "bob"] if rng.random() < 0.8 else [f"p{k}" for k in range(rng.choice([300, 1000]))]
+    players = ["alice", "bob"] if rng.random() < 0.8 else ["alice", *(f"pl{k}" for k in range(rng.choice([300, 999])))]
     kinds = SCALE_CARDS[: rng.randrange(1, len(SCALE_CARDS) + 1)]
     battlefield = [{"id": f"p{k}", "card": rng.choice(kinds), "controller": "alice"} for k in range(n)]
     battlefield += [{"id": f"e{k}", "card": c, "controller": "alice"} for k, c in enumerate(SCALE_EFFECTS[: rng.randrange(5)])]
     state = {"players": players, "battlefield": battlefield}
     cmd = rng.choice([["pools", "state.yaml"], ["could-produce", "state.yaml"], ["check", "state.yaml"],
-                      ["actions", "state.yaml"], ["tap", "state.yaml", "p0"], ["abilities", "state.yaml"]])
+                      ["actions", "state.yaml"], ["tap", "state.yaml", "p0"], ["abilities", "state.yaml"],
+                      ["apply", "state.yaml", "pass"]])
     argv = ["--timeout", str(SEARCH_TIMEOUT), *cmd]
     return Case(f"{i}: scale: {n} permanents, {len(players)} players, {len(battlefield) - n} effects", argv,
                 seed_input=True, files={"state.yaml": json.dumps(state).encode()})
