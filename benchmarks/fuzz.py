@@ -37,6 +37,8 @@ def main() -> int:
             print(f"FAIL {case.name}: {o.problem}\n     mtgasp {' '.join(case.argv)}", flush=True)
         if (i + 1) % 250 == 0:
             print(f"... {i + 1} runs, {time.perf_counter() - t0:.0f} s", flush=True)
+            if args.json:  # the summary so far (a long run that is stopped keeps its figures)
+                Path(args.json).write_text(json.dumps({**fuzzing.summary(outcomes), "seed": args.seed, "partial": True}, indent=2))
     s = fuzzing.summary(outcomes)
     s["seconds"] = time.perf_counter() - t0
     s["seed"] = args.seed
