@@ -118,7 +118,8 @@ class Successor:
     count: int
     """How many choice sequences lead to it."""
     sequences: tuple[tuple[str, ...], ...]
-    """The choice sequences that lead to it (at most SEQUENCE_LIMIT listed)."""
+    """The choice sequences that lead to it (at most SEQUENCE_LIMIT listed: the first ones in
+    sorted order, whatever order the solver found them in)."""
     fired: tuple[tuple[str, str], ...]
     """(CR rule, subject) of every rule that fired on the way."""
 
@@ -213,21 +214,25 @@ class PlayResult:
 # Actions as text
 # ---------------------------------------------------------------------------------------------
 
-_ACTION = re.compile(r"^(pass|settle|play|cast|activate)(?::([^:]+))?(?::(\d+))?$")
+_ACTION = re.compile(r"^(pass|settle|play|cast|activate)(?::([^:]+))?(?::(\d+|[A-Z][a-z]+))?$")
 
 
 def parse_action(text: str, position: Position) -> clingo.Symbol:
-    """``pass``, ``settle``, ``play:ID``, ``cast:ID``, ``activate:ID[:N]`` → the rules' term."""
+    """``pass``, ``settle``, ``play:ID``, ``cast:ID``, ``activate:ID[:N]`` → the rules' term
+    (``activate:ID:Forest``: the intrinsic mana ability of a basic land type, CR 305.6)."""
     m = _ACTION.match(text.strip())
     if not m or (m.group(1) in ("pass", "settle")) != (m.group(2) is None) or (m.group(3) and m.group(1) != "activate"):
         raise IllegalActionError(
             f"action {text!r} is not understood: expected 'pass', 'settle', 'play:ID', 'cast:ID' or "
-            "'activate:ID[:N]' (N: the ability's number on the card, default 1)"
+            "'activate:ID[:N]' (N: the ability's number on the card, default 1; or a basic land type, "
+            "'activate:ID:Forest', for its intrinsic mana ability)"
         )
     kind, ident, number = m.groups()
     if kind in ("pass", "settle"):
         return F(kind, [])
     obj = F("obj", [S(ident)])
+    if kind == "activate" and number and not number.isdigit():
+        return F("activate", [obj, F("intrinsic", [S(number)])])
     if kind == "play":
         return F("play_land", [obj])
     if kind == "cast":
@@ -249,6 +254,9 @@ def action_text(sym: clingo.Symbol) -> str:
         return f"cast:{symbol_text(a[0].arguments[0])}"
     if sym.name == "activate" and len(a) == 2 and a[1].name == "ab" and len(a[1].arguments) == 2:
         return f"activate:{symbol_text(a[0].arguments[0])}:{a[1].arguments[1].number}"
+    if (sym.name == "activate" and len(a) == 2 and a[1].name == "intrinsic" and len(a[1].arguments) == 1
+            and re.fullmatch(r"[A-Z][a-z]+", symbol_text(a[1].arguments[0]))):
+        return f"activate:{symbol_text(a[0].arguments[0])}:{symbol_text(a[1].arguments[0])}"
     return str(sym)
 
 
@@ -302,8 +310,7 @@ def _groups(pos: Position, sol: Any) -> _Raw:
         nxt = Position(frozenset(nexts), pos.cards)
         entry = groups.setdefault(nxt, [0, [], set()])
         entry[0] += 1
-        if len(entry[1]) < SEQUENCE_LIMIT:
-            entry[1].append(tuple(t for _, t in sorted(choices)))
+        _add_sequences(entry[1], [tuple(t for _, t in sorted(choices))])
         entry[2].update(fired)
     return _Raw(groups, sorted(set(missing)), settled, sol.ground_seconds, sol.solve_seconds)
 
@@ -419,10 +426,7 @@ class GameMixin:
             for end, (c2, s2, f2) in (self._settle(nxt, cache, missing) if settle else {nxt: [1, [()], set()]}).items():
                 entry = found.setdefault(end, [0, [], set()])
                 entry[0] += count * c2
-                for a in seqs:
-                    for b in s2:
-                        if len(entry[1]) < SEQUENCE_LIMIT:
-                            entry[1].append(a + b)
+                _add_sequences(entry[1], [a + b for a in seqs for b in s2])
                 entry[2].update(fired, f2)
         successors = tuple(
             sorted(
@@ -449,7 +453,7 @@ class GameMixin:
             for end, (c2, s2, f2) in self._settle(nxt, cache, missing, depth + 1).items():
                 entry = out.setdefault(end, [0, [], set()])
                 entry[0] += count * c2
-                entry[1].extend(a + b for a in seqs for b in s2 if len(entry[1]) < SEQUENCE_LIMIT)
+                _add_sequences(entry[1], [a + b for a in seqs for b in s2])
                 entry[2].update(fired, f2)
         return out
 
@@ -487,7 +491,7 @@ class GameMixin:
                         continue
                     e = nxt.setdefault(s.position, [0, [], set()])
                     e[0] += count * s.count
-                    e[1].extend(a + b for a in seqs for b in s.sequences if len(e[1]) < SEQUENCE_LIMIT)
+                    _add_sequences(e[1], [a + b for a in seqs for b in s.sequences])
                     e[2].update(fired, s.fired)
             if not nxt:
                 raise IllegalActionError(f"line entry {i + 1} ({action!r}) leaves no state to continue from")
@@ -556,6 +560,14 @@ class GameMixin:
 # ---------------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------------
+
+
+def _add_sequences(kept: list[tuple[str, ...]], more: Iterable[tuple[str, ...]]) -> None:
+    """Add ``more`` to ``kept``, which keeps the SEQUENCE_LIMIT first distinct ones in sorted
+    order (so the sequences listed do not depend on the order the solver finds answer sets in)."""
+    kept.extend(more)
+    if len(kept) > SEQUENCE_LIMIT:
+        kept[:] = sorted(set(kept))[:SEQUENCE_LIMIT]
 
 
 def _subject(sym: clingo.Symbol) -> str:

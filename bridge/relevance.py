@@ -105,8 +105,29 @@ class _Unknown(Exception):
     of its predicate possible."""
 
 
+def _defines(node: Any) -> set[Key]:
+    """The predicates a head defines (its atoms outside conditions)."""
+    out: set[Key] = set()
+
+    def walk(n: Any) -> None:
+        if isinstance(n, ast.AST):
+            if n.ast_type == _T.SymbolicAtom:
+                out.update(k for k, _ in _head_atoms(n))
+                return
+            for key in n.child_keys:
+                if key != "condition":
+                    walk(getattr(n, key))
+        elif isinstance(n, (list, tuple)) or type(n).__name__ == "ASTSequence":
+            for x in n:
+                walk(x)
+
+    walk(node)
+    return out
+
+
 def _head_atoms(node: Any) -> list[tuple[Key, Pattern]]:
-    """Every symbolic atom anywhere in a head (conditions included: an over-approximation)."""
+    """Every symbolic atom anywhere in a head (conditions included: an over-approximation), or
+    in a body."""
     out: list[tuple[Key, Pattern]] = []
 
     def walk(n: Any) -> None:
@@ -152,6 +173,10 @@ class _Rule:
     index: int
     needs: list[tuple[Key, Pattern]]
     heads: list[tuple[Key, Pattern]]
+    reads: frozenset[Key] = frozenset()
+    """Every predicate the rule mentions (body, aggregates and conditions included)."""
+    defines: frozenset[Key] = frozenset()
+    """The predicates of its head (outside conditions)."""
 
 
 class _Store:
@@ -191,6 +216,11 @@ class RuleBase:
         self.rules: list[_Rule] = []
         self.always: list[tuple[Key, Pattern]] = []  # #external atoms
         self.by_key: dict[Key, list[_Rule]] = {}
+        """Rules by the predicate of their first need."""
+        self.unconditional: list[_Rule] = []
+        """Rules without a positive body literal: always grounded."""
+        self.shown: set[Key] = set()
+        """Predicates of #show name/arity statements (declared when no grounded rule has them)."""
         self.sliceable = True
         """False when some statement is beyond this module's reading: every rule is grounded."""
         part = "base"
@@ -201,21 +231,36 @@ class RuleBase:
             elif k == _T.Rule and part == "base":
                 try:
                     heads = _head_atoms(st.head)
+                    reads = frozenset(k for k, _ in _head_atoms(st))
+                    defines = frozenset(_defines(st.head))
                 except _Unknown:
                     self.sliceable = False
-                    heads = []
-                rule = _Rule(i, _needs(st.body), heads)
+                    heads, reads, defines = [], frozenset(), frozenset()
+                rule = _Rule(i, _needs(st.body), heads, reads, defines)
                 self.rules.append(rule)
-                for key, _ in rule.needs:
-                    self.by_key.setdefault(key, []).append(rule)
+                if rule.needs:
+                    self.by_key.setdefault(rule.needs[0][0], []).append(rule)
+                else:
+                    self.unconditional.append(rule)
             elif k == _T.External:
                 try:
                     self.always.extend(_head_atoms(st.atom))
                 except _Unknown:
                     self.sliceable = False
+            elif k == _T.ShowSignature:
+                self.shown.add((st.name if st.positive else f"-{st.name}", st.arity))
             elif k in (_T.TheoryDefinition, _T.Script):
                 self.sliceable = False
+            elif k not in (_T.Defined, _T.Program, _T.Rule):  # #show terms, #project, ...: what they mention
+                try:
+                    self.shown.update(key for key, _ in _head_atoms(st))
+                except _Unknown:
+                    self.sliceable = False
         self.n_rules = len(self.rules)
+        self.head_keys = set().union(*(r.defines for r in self.rules))
+        ids = {r.index for r in self.rules}
+        self.others = [i for i in range(len(self.statements)) if i not in ids]
+        """The statements other than rules of the base part: always added."""
 
     def usable(self, text: str) -> list[_Rule]:
         """The rules whose bodies can hold given the facts ``text`` (a fixpoint over patterns)."""
@@ -230,14 +275,20 @@ class RuleBase:
         for key, pat in self.always:
             if store.add(key, pat):
                 fresh.append(key)
+        # Each rule waits on one need that does not match yet (first its first one, statically
+        # in by_key): it is looked at again only when that predicate gets a new pattern.
         live: dict[int, _Rule] = {}
-        todo = [r for r in self.rules if not r.needs]
-        queued = {r.index for r in todo}
+        waiting: dict[Key, list[_Rule]] = {}
+        todo = list(self.unconditional)
         while todo or fresh:
             while todo:
                 r = todo.pop()
-                queued.discard(r.index)
-                if r.index in live or not all(store.matches(k, p) for k, p in r.needs):
+                if r.index in live:
+                    continue
+                blocked = next((k for k, p in r.needs if not store.matches(k, p)), None)
+                if blocked is not None:
+                    if blocked != r.needs[0][0]:
+                        waiting.setdefault(blocked, []).append(r)
                     continue
                 live[r.index] = r
                 for key, pat in r.heads:
@@ -245,10 +296,8 @@ class RuleBase:
                         fresh.append(key)
             while fresh:
                 key = fresh.pop()
-                for r in self.by_key.get(key, ()):
-                    if r.index not in live and r.index not in queued:
-                        queued.add(r.index)
-                        todo.append(r)
+                todo.extend(self.by_key.get(key, ()))
+                todo.extend(waiting.pop(key, ()))
         return list(live.values())
 
     def load(self, ctl: clingo.Control, text: str) -> tuple[int, int]:
@@ -260,19 +309,18 @@ class RuleBase:
                 for st in self.statements:
                     b.add(st)
             return self.n_rules, self.n_rules
-        live = {r.index for r in self.usable(text)}
-        dropped: set[Key] = set()
-        for r in self.rules:
-            if r.index not in live:
-                dropped.update(k for k, _ in r.heads)
-        rule_ids = {r.index for r in self.rules}
+        used = self.usable(text)
+        # Declared only where a grounded rule or a #show mentions them (else clingo would say
+        # "undefined"): the heads of rules left out, none of whose rules is grounded.
+        read = set(self.shown).union(*(r.reads for r in used))
+        defined = set().union(*(r.defines for r in used))
+        dropped = (read & self.head_keys) - defined
         with ast.ProgramBuilder(ctl) as b:
-            for i, st in enumerate(self.statements):
-                if i in live or i not in rule_ids:
-                    b.add(st)
+            for i in sorted([*self.others, *(r.index for r in used)]):
+                b.add(self.statements[i])
         if dropped:
             ctl.add("base", [], "".join(f"#defined {name}/{n}.\n" for name, n in sorted(dropped) if not name.startswith("-")))
-        return len(live), self.n_rules
+        return len(used), self.n_rules
 
 
 _WILD = re.compile(r'"(?:[^"\\\n]|\\.)*"|(?<![\w])-?\d+\b')

@@ -149,3 +149,12 @@ def test_cli_an_illegal_action_exits_2_with_one_paragraph(tmp_path, capsys) -> N
     p.write_text("players: [alice, bob]\n")
     assert main(["apply", str(p), "cast:nothing"]) == 2
     assert "'cast:nothing' is not a legal action now; legal actions: pass" in capsys.readouterr().err
+
+
+def test_cr305_6_an_intrinsic_mana_ability_is_an_action_that_reads_back() -> None:
+    # A Forest's "{T}: Add {G}." (CR 305.6) is listed as activate:ID:Forest, and that text applies:
+    # the Forest taps and Alice's pool gets {G} (CR 605.3a, 106.4).
+    state = loads_state("players: [alice, bob]\nbattlefield:\n  - {id: f, card: Forest, controller: alice}\n")
+    assert ENGINE.actions(state).actions == ("activate:f:Forest", "pass")
+    (s,) = ENGINE.apply(state, "activate:f:Forest").successors
+    assert 'mana_pool(player("alice"),g,1)' in s.added and 'tapped(obj("f"))' in s.added
