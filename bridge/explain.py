@@ -129,6 +129,14 @@ CR_SUMMARIES: dict[str, str] = {
     "702.2b": "deathtouch: a creature dealt damage by a source with deathtouch is destroyed",
     "702.3b": "defender: a creature with defender can't attack",
     "702.9b": "flying: can't be blocked except by creatures with flying or reach",
+    "603.7b": "a delayed triggered ability triggers only once, the next time its trigger event occurs",
+    "603.7c": "a delayed triggered ability doesn't affect an object no longer in the zone it expects",
+    "603.6a": "enters-the-battlefield abilities trigger when a permanent enters the battlefield",
+    "101.2": "a \"can't\" effect takes precedence over an effect that allows or directs something",
+    "701.13a": "to exile an object, move it to the exile zone",
+    "701.21a": "to sacrifice a permanent, its controller moves it to its owner's graveyard",
+    "614.12": "abilities that modify how a permanent enters the battlefield apply as it enters",
+    "205.3m": "creature types: the list to choose from; Time Lord is one creature type of two words",
 }
 
 

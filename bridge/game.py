@@ -102,6 +102,30 @@ class Position:
     def program(self) -> list[clingo.Symbol]:
         return [*self.facts, *self.cards]
 
+    def tokens(self) -> list[dict[str, Any]]:
+        """The tokens on the battlefield: id, card, tapped, what each attacks, its counters."""
+        about: dict[tuple[str, clingo.Symbol], list[tuple[clingo.Symbol, ...]]] = {}
+        for f in self.facts:
+            if f.arguments:
+                about.setdefault((f.name, f.arguments[0]), []).append(tuple(f.arguments[1:]))
+        out = []
+        for o in sorted(f.arguments[0] for f in self.facts if f.name == "token" and ("permanent", f.arguments[0]) in about):
+            card = next((c for (c,) in about.get(("card_of", o), ())), None)
+            out.append({
+                "id": _subject(o),
+                "card": card.arguments[0].string if card is not None and card.match("card", 1) else None,
+                "tapped": ("tapped", o) in about,
+                "attacking": next((_subject(d) for (d,) in about.get(("attacking", o), ())), None),
+                "counters": {symbol_text(k): n.number for k, n in about.get(("counter", o), ())},
+            })
+        return out
+
+    def pending_triggers(self) -> list[dict[str, str]]:
+        """The triggered abilities waiting to be put on the stack (CR 603.3)."""
+        return [{"ability": symbol_text(f.arguments[1]), "source": _subject(f.arguments[2]),
+                 "controller": _subject(f.arguments[3])}
+                for f in sorted(self.facts) if f.name == "pending_trigger"]
+
 
 StateLike = Union["GameState", Position]
 
@@ -130,6 +154,8 @@ class Successor:
             "count": self.count,
             "sequences": self.count,
             "battlefield": self.position.battlefield(),
+            "tokens": self.position.tokens(),
+            "pending_triggers": self.position.pending_triggers(),
             "choices": [list(s) for s in self.sequences],
             "fired": [{"rule": r, "subject": s} for r, s in self.fired],
         }

@@ -289,7 +289,15 @@ def _absent_field(expected: Any, actual: Any) -> str:
         present = {str(k) for x in actual if isinstance(x, Mapping) for k in x}
         if actual and any(isinstance(x, Mapping) for x in actual):
             missing = sorted(keys - present)
-            return missing[0] if missing else ""
+            if missing:
+                return missing[0]
+            # nested lists of mappings (a successor's tokens): the same question one level down
+            for k in sorted(keys):
+                inner_exp = [v for e in expected if isinstance(e, Mapping) and isinstance(e.get(k), list) for v in e[k]]
+                inner_act = [v for x in actual if isinstance(x, Mapping) and isinstance(x.get(k), (list, tuple)) for v in x[k]]
+                found = _absent_field(inner_exp, inner_act) if inner_exp and inner_act else ""
+                if found:
+                    return found
     return ""
 
 

@@ -10,6 +10,10 @@ trigger resolves (CR 101.2: the "can't" wins).
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from mtgasp import Engine, loads_state
 
 ENGINE = Engine()
@@ -220,3 +224,51 @@ def test_seed_the_master_the_whole_attack_through_apply() -> None:
         facts = {str(f) for f in end.position.facts}
         assert "step(end_of_combat)" in facts
         assert sorted(str(f.arguments[0]) for f in end.position.facts if f.name == "token") == tokens
+
+
+# -- Time Lord (CR 205.3m) ------------------------------------------------------------------------
+
+CR_TEXT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules_20260116.txt"
+
+
+def _cr_creature_types() -> set[str]:
+    text = CR_TEXT.read_text(encoding="utf-8")
+    rule = text[text.index("205.3m "):text.index("205.3n")]
+    listed = rule.split("All other creature types are one word long:")[1].strip().rstrip(".")
+    names = {n.strip().removeprefix("and ").replace("’", "'") for n in listed.split(",")}
+    return names | {"Time Lord"}
+
+
+def _chosen_types() -> list[str]:
+    # alice's "As ~ enters, choose a creature type" permanent spell resolves (all passed): one
+    # successor per creature type chosen (CR 614.12, 607.2d), before anything else happens.
+    text = "\n".join([
+        "version: 2", "players: [alice, bob]", "active: alice", "step: precombat_main", "priority: bob",
+        "passed: [alice]", "stack:", "  - {id: s, card: Adaptive Gull, controller: alice}", "cards:",
+        "  - {name: Adaptive Gull, type_line: Artifact Creature — Construct, oracle_text: \"As Adaptive Gull enters, "
+        "choose a creature type.\", power: '1', toughness: '1', mana_cost: '{3}'}", ""])
+    result = ENGINE.apply(loads_state(text), "pass", settle=False)
+    assert not result.not_modelled
+    assert all(s.count == 1 for s in result.successors)
+    return sorted(f.arguments[2].string for s in result.successors for f in s.position.facts
+                  if f.name == "chosen" and str(f.arguments[1]) == "creature_type")
+
+
+@pytest.mark.skipif(not CR_TEXT.exists(), reason="the CR text (../shared/data) is not here")
+def test_seed_if_an_effect_instructs_you_to_choose_a_creature_type_you_may_choose_time_lord() -> None:
+    # "If an effect instructs you to choose a creature type, you may choose Time Lord." "Neither
+    # 'Time' nor 'Lord' are creature types." The choices offered are exactly the CR's list.
+    chosen = _chosen_types()
+    assert len(chosen) == len(set(chosen))
+    assert set(chosen) == _cr_creature_types()
+    assert "Time Lord" in chosen and "Time" not in chosen and "Lord" not in chosen
+
+
+@pytest.mark.skipif(not CR_TEXT.exists(), reason="the CR text (../shared/data) is not here")
+def test_seed_time_lord_is_the_only_two_word_creature_type() -> None:
+    # "Unlike other creature types in Magic that are each only one word, the two words 'Time Lord'
+    # represent a single creature subtype." The Master's type line has the one subtype Time Lord.
+    assert [t for t in _cr_creature_types() if " " in t] == ["Time Lord"]
+    facts = {str(f) for f in ENGINE.db.facts("The Master, Multiplied")}
+    assert 'card_subtype(card("The Master, Multiplied"),"Time Lord")' in facts
+    assert not any(f.endswith(('"Time")', '"Lord")')) for f in facts)
