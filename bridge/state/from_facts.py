@@ -75,6 +75,17 @@ def _id(term: clingo.Symbol, kind: str) -> str:
     raise _fail(f"expected {kind}(\"...\"), got {str(term)[:60]}")
 
 
+def _saved_ids(term: clingo.Symbol) -> clingo.Symbol:
+    """``term`` with every object named by a non-string term written as the id it is saved
+    under (``obj(tk(...))`` → ``obj("tk(...)")``, as :func:`_id` saves the object itself), so an
+    effect term (a delayed trigger's "exile it") still names that object once read again."""
+    if term.type is not clingo.SymbolType.Function:
+        return term
+    if term.name == "obj" and len(term.arguments) == 1 and term.arguments[0].type is not clingo.SymbolType.String:
+        return clingo.Function("obj", [clingo.String(str(term.arguments[0]))])
+    return clingo.Function(term.name, [_saved_ids(a) for a in term.arguments], term.positive)
+
+
 def _card(term: clingo.Symbol) -> str:
     return _id(term, "card")
 
@@ -83,6 +94,9 @@ def _ability(term: clingo.Symbol) -> tuple[str, int]:
     """``ab(card("C"), N)`` → ``("C", N)``."""
     if term.match("ab", 2) and term.arguments[1].type is clingo.SymbolType.Number:
         return _card(term.arguments[0]), term.arguments[1].number
+    if term.match("delayed", 1):
+        raise _fail(f"a delayed triggered ability ({str(term)[:60]}) that triggered, waiting or on the stack "
+                    "(CR 603.7), cannot be written to a state file yet; `apply` and `play` carry it between steps")
     raise _fail(f"expected ab(card(...), N), got {str(term)[:60]}")
 
 
@@ -309,7 +323,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
 
     effects = _effects(by)
     delayed = tuple(
-        DelayedTrigger(str(w), str(x), _id(p, "player"))
+        DelayedTrigger(str(w), str(_saved_ids(x)), _id(p, "player"))
         for _, w, x, p in sorted(by["delayed_trigger"], key=lambda row: str(row[0]))
     )
     pending = []
