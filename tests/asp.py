@@ -74,3 +74,15 @@ def ability_facts(name: str, text: str, type_line: str, index: int) -> list[str]
     ab = f"ab({card},{index})"
     block = [fs for comment, fs in pc.blocks if comment.startswith(f"% {index}:")][0]
     return sorted(str(f).replace(ab, "A").replace(card, "C") for f in block)
+
+
+def corpus_cards(path: Path, names: set[str]) -> dict[str, tuple[str, str]]:
+    """Name -> (type line, Oracle text) of each named card of a JSON-lines card corpus; all must be there."""
+    found: dict[str, tuple[str, str]] = {}
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            c = json.loads(line)
+            if c["name"] in names:
+                found[c["name"]] = (c["type_line"], c["oracle_text"] or "")
+    assert set(found) == names, names - set(found)
+    return found

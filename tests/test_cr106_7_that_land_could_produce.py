@@ -6,11 +6,10 @@ sacrificed land could produce")."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from asp import SHARED, scenario
+from asp import SHARED, corpus_cards, scenario
 from mtgasp import Engine, Mana
 from mtgasp.parser import parse_card
 
@@ -22,14 +21,7 @@ ENGINE = Engine()
 
 @pytest.fixture(scope="module")
 def cards() -> dict[str, tuple[str, str]]:
-    found: dict[str, tuple[str, str]] = {}
-    with CORPUS.open(encoding="utf-8") as lines:
-        for line in lines:
-            c = json.loads(line)
-            if c["name"] in NAMES:
-                found[c["name"]] = (c["type_line"], c["oracle_text"] or "")
-    assert set(found) == NAMES
-    return found
+    return corpus_cards(CORPUS, NAMES)
 
 
 def _board(*perms: tuple) -> str:

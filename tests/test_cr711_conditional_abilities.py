@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from asp import SHARED, scenario
+from asp import SHARED, corpus_cards, scenario
 from mtgasp import Engine, Mana, loads_state
 
 CORPUS = SHARED / "data" / "cards" / "cards.jsonl"
@@ -25,14 +25,7 @@ ENGINE = Engine()
 
 @pytest.fixture(scope="module")
 def cards() -> dict[str, tuple[str, str]]:
-    found: dict[str, tuple[str, str]] = {}
-    with CORPUS.open(encoding="utf-8") as lines:
-        for line in lines:
-            c = json.loads(line)
-            if c["name"] in NAMES:
-                found[c["name"]] = (c["type_line"], c["oracle_text"] or "")
-    assert set(found) == NAMES, NAMES - set(found)
-    return found
+    return corpus_cards(CORPUS, NAMES)
 
 
 def _board(*perms: tuple) -> str:
