@@ -86,3 +86,10 @@ def corpus_cards(path: Path, names: set[str]) -> dict[str, tuple[str, str]]:
                 found[c["name"]] = (c["type_line"], c["oracle_text"] or "")
     assert set(found) == names, names - set(found)
     return found
+
+
+def board(*perms: tuple) -> str:
+    """A YAML battlefield list from (id, card, controller, extra "key: value" entries...) tuples."""
+    return "".join(
+        f'- {{id: {p[0]}, card: "{p[1]}", controller: {p[2]}{"".join(", " + e for e in p[3:])}}}\n' for p in perms
+    )

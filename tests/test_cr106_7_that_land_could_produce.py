@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from asp import SHARED, corpus_cards, scenario
+from asp import SHARED, board, corpus_cards, scenario
 from mtgasp import Engine, Mana
 from mtgasp.parser import parse_card
 
@@ -22,12 +22,6 @@ ENGINE = Engine()
 @pytest.fixture(scope="module")
 def cards() -> dict[str, tuple[str, str]]:
     return corpus_cards(CORPUS, NAMES)
-
-
-def _board(*perms: tuple) -> str:
-    return "".join(
-        f'- {{id: {p[0]}, card: "{p[1]}", controller: {p[2]}{"".join(", " + e for e in p[3:])}}}\n' for p in perms
-    )
 
 
 def _adds(st, obj: str) -> tuple[tuple[str, ...], bool]:
@@ -49,17 +43,17 @@ def test_that_land_is_bound_to_the_cost_in_the_facts(cards) -> None:
 def test_cr106_7_benthic_explorers_adds_a_type_the_untapped_land_could_produce(cards) -> None:
     """Only a tapped land an opponent controls can be untapped for the cost: bob's tapped
     Island ({U}), not bob's untapped Mountain nor alice's own tapped Forest."""
-    st = scenario(_board(("b", "Benthic Explorers", "alice"), ("i", "Island", "bob", "tapped: true"),
+    st = scenario(board(("b", "Benthic Explorers", "alice"), ("i", "Island", "bob", "tapped: true"),
                          ("m", "Mountain", "bob"), ("f", "Forest", "alice", "tapped: true")), cards)
     assert {o.adds for o in ENGINE.tap(st, "b").outcomes} == {(("alice", Mana(U=1)),)}
     assert _adds(st, "b") == (("U",), True)
-    two = scenario(_board(("b", "Benthic Explorers", "alice"), ("i", "Island", "bob", "tapped: true"),
+    two = scenario(board(("b", "Benthic Explorers", "alice"), ("i", "Island", "bob", "tapped: true"),
                           ("t", "Tundra", "bob", "tapped: true")), cards)
     assert _adds(two, "b") == (("U", "W"), True)  # either land may be the one untapped
 
 
 def test_cr118_3_benthic_explorers_needs_a_tapped_land_of_an_opponent(cards) -> None:
-    st = scenario(_board(("b", "Benthic Explorers", "alice"), ("m", "Mountain", "bob"),
+    st = scenario(board(("b", "Benthic Explorers", "alice"), ("m", "Mountain", "bob"),
                          ("f", "Forest", "alice", "tapped: true")), cards)
     res = ENGINE.tap(st, "b")
     assert res.outcomes == () and [r for _, r in res.cannot] == ["118.3"]
@@ -68,8 +62,8 @@ def test_cr118_3_benthic_explorers_needs_a_tapped_land_of_an_opponent(cards) -> 
 def test_cr106_7_squandered_resources_adds_a_type_the_sacrificed_land_could_produce(cards) -> None:
     """Only a land alice controls can be sacrificed (CR 701.21a): her Island or Wastes, not
     bob's Mountain."""
-    st = scenario(_board(("s", "Squandered Resources", "alice"), ("i", "Island", "alice"), ("w", "Wastes", "alice"),
+    st = scenario(board(("s", "Squandered Resources", "alice"), ("i", "Island", "alice"), ("w", "Wastes", "alice"),
                          ("m", "Mountain", "bob")), cards)
     assert _adds(st, "s") == (("C", "U"), True)
-    alone = scenario(_board(("s", "Squandered Resources", "alice"), ("m", "Mountain", "bob")), cards)
+    alone = scenario(board(("s", "Squandered Resources", "alice"), ("m", "Mountain", "bob")), cards)
     assert _adds(alone, "s") == ((), False)
