@@ -14,15 +14,15 @@ counts them, and repeats ``settle`` until the rules say the state is settled.
 
 from __future__ import annotations
 
-import functools
 import re
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 import clingo
 
+from .bounded import bounded
 from .engine import dump_program, rules_dir, solve
 from .errors import IllegalActionError, InvalidStateError, QueryTimeoutError
 from .terms import symbol_text
@@ -61,24 +61,10 @@ class GameIncompleteError(QueryTimeoutError):
     short would pass for a whole one). The command line exits with status 4."""
 
 
-def _bounded_game(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A public game command: the engine's time limit covers all its steps (the clock starts at
-    its first step), including those of the commands it asks in turn (``play`` asks ``apply``)."""
-
-    @functools.wraps(method)
-    def run(self: Any, *args: Any, **kw: Any) -> Any:
-        if self._depth == 0:
-            self.incomplete = []
-            self._deadline = None
-            self._progress = ""
-            self._clock = [0.0, 0.0]
-        self._depth += 1
-        try:
-            return method(self, *args, **kw)
-        finally:
-            self._depth -= 1
-
-    return run
+def _start_game_clock(engine: Any) -> None:
+    """A game command starting afresh: nothing finished yet, no time spent (its ground/solve clock)."""
+    engine._progress = ""
+    engine._clock = [0.0, 0.0]
 
 
 @dataclass(frozen=True)
@@ -422,13 +408,13 @@ class GameMixin:
             cache[pos] = (info, None if info.settled or step is None else _groups(pos, step))
         return info
 
-    @_bounded_game
+    @bounded(reset=_start_game_clock)
     def actions(self, state: StateLike) -> ActionsResult:
         """The legal actions of the player with priority (CR 117), or ``settle`` while state-based
         actions or triggered abilities are pending (CR 117.5)."""
         return self._info(self.position(state))
 
-    @_bounded_game
+    @bounded(reset=_start_game_clock)
     def apply(
         self, state: StateLike, action: str, *, settle: bool = True, _cache: _Memo | None = None
     ) -> ApplyResult:
@@ -483,7 +469,7 @@ class GameMixin:
                 entry[2].update(fired, f2)
         return out
 
-    @_bounded_game
+    @bounded(reset=_start_game_clock)
     def settled_position(self, state: StateLike) -> Position:
         """``state`` itself when it is settled; else the one state `settle` leads to (an error if
         players' choices make it several)."""
@@ -496,7 +482,7 @@ class GameMixin:
 
     # -- lines of play and perft ---------------------------------------------------------
 
-    @_bounded_game
+    @bounded(reset=_start_game_clock)
     def play(self, state: StateLike, line: Sequence[str | Mapping[str, Any]]) -> PlayResult:
         """Apply a line of actions, branching where players choose: each action applies to every
         state the line has reached. An entry is an action, or ``{action: A, choose: [texts]}``
@@ -526,7 +512,7 @@ class GameMixin:
         ends = tuple(sorted((_successor(start, p, c, s, f) for p, (c, s, f) in current.items()), key=lambda s: (s.added, s.removed)))
         return PlayResult(tuple(done), ends, tuple(sorted(set(missing))))
 
-    @_bounded_game
+    @bounded(reset=_start_game_clock)
     def perft(self, state: StateLike, depth: int) -> PerftResult:
         """Distinct states reachable within ``depth`` actions of the player with priority
         (``settle`` is part of each action, not an action), per depth, with a divide by first

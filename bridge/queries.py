@@ -14,7 +14,6 @@ the rules built (CR 616, see ``rules_asp/cr6_spells_abilities_effects/cr616_*.lp
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 import sys
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import clingo
 
+from .bounded import bounded
 from .cards import CardDatabase
 from .cr616_graph import GRAPH_SIGNATURES, ReplacementGraph
 from .engine import Solution, dump_program, solve
@@ -72,24 +72,6 @@ _MANA_WORDS = re.compile(
 )
 F = clingo.Function
 S = clingo.String
-
-
-def _bounded(method: Any) -> Any:
-    """A public query: the engine's time limit covers all its searches, including those of the
-    queries it asks in turn (``orders`` asks ``tap`` first)."""
-
-    @functools.wraps(method)
-    def run(self: Engine, *args: Any, **kw: Any) -> Any:
-        if self._depth == 0:
-            self.incomplete = []
-            self._deadline = None  # the clock starts at the query's first search (see _solve)
-        self._depth += 1
-        try:
-            return method(self, *args, **kw)
-        finally:
-            self._depth -= 1
-
-    return run
 
 
 def _obj(ident: str) -> clingo.Symbol:
@@ -195,7 +177,7 @@ class Engine(GameMixin, CharacteristicsMixin):
 
     # -- the state itself ---------------------------------------------------------------
 
-    @_bounded
+    @bounded()
     def check(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """Rule violations of the state itself (CR number, subject), the state-based actions
         pending in it (``("pending", "CR 704.5g: obj")``, performed by the next ``settle``) and
@@ -224,12 +206,12 @@ class Engine(GameMixin, CharacteristicsMixin):
 
     # -- CR 106.7 ------------------------------------------------------------------------
 
-    @_bounded
+    @bounded()
     def could_produce(self, state: GameState, obj: str) -> CouldProduce:
         """The types of mana permanent ``obj`` could produce (CR 106.7)."""
         return self.could_produce_all(state, [obj])[0]
 
-    @_bounded
+    @bounded()
     def could_produce_all(self, state: GameState, objects: Iterable[str] | None = None) -> tuple[CouldProduce, ...]:
         """The types of mana each of ``objects`` (default: every permanent) could produce
         (CR 106.7), from one grounding of the rules, in the order asked."""
@@ -277,7 +259,7 @@ class Engine(GameMixin, CharacteristicsMixin):
 
     # -- CR 106.12 -----------------------------------------------------------------------
 
-    @_bounded
+    @bounded()
     def tap(self, state: GameState, obj: str) -> TapResult:
         """Every legal outcome of tapping ``obj`` for mana (CR 106.12, 605, 614, 616)."""
         state.permanent(obj)
@@ -381,7 +363,7 @@ class Engine(GameMixin, CharacteristicsMixin):
 
     # -- a player's mana abilities --------------------------------------------------------
 
-    @_bounded
+    @bounded()
     def mana_abilities(self, state: GameState, player: str) -> tuple[AbilityReport, ...]:
         """Every activated mana ability of ``player``'s permanents: can it be activated now, and
         every distinct amount of mana it could add (CR 605, 106.7, 614, 616)."""
@@ -441,7 +423,7 @@ class Engine(GameMixin, CharacteristicsMixin):
 
     # -- a player's mana pools ------------------------------------------------------------
 
-    @_bounded
+    @bounded()
     def pools(self, state: GameState, player: str, *, limit: int = 1000, maximal_limit: int = 5000) -> PoolsResult:
         """Every distinct mana pool ``player`` can have by activating any set of their mana
         abilities now, with the maximal ones marked; at most ``limit`` pools are listed, and the
@@ -535,7 +517,7 @@ class Engine(GameMixin, CharacteristicsMixin):
 
     # -- replacement effects on one activation (CR 614, 616) ----------------------------
 
-    @_bounded
+    @bounded()
     def orders(self, state: GameState, obj: str, ability: int | None = None, *, limit: int = 100) -> OrdersResult:
         """Every legal order (up to ``limit``) of the replacement effects that apply when ``obj`` is
         tapped for mana, each with its result, and every distinct result with the number of orders
