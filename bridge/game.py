@@ -1,6 +1,8 @@
 """Actions and successor states: the bridge to ``rules_asp/queries/actions.lp`` and ``apply.lp``.
 
-A game state becomes a :class:`Position` (its state facts, with the card facts alongside).
+A game state becomes a :class:`Position` (its state facts, with the card facts alongside; it and
+the result types are in ``mtgasp.game_results``, actions as text in ``mtgasp.action_text``; both
+are imported here too).
 The rules decide everything: which actions are legal, every successor of an action with the
 choices that lead to it, which CR rules fired, what is not modelled, and whether a state is
 settled (CR 704.3, 603.3b). This module only asks, groups answer sets by their ``next/1`` atoms,
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 import clingo
@@ -25,6 +27,17 @@ import clingo
 from .bounded import bounded
 from .engine import dump_program, rules_dir, solve
 from .errors import IllegalActionError, InvalidStateError, QueryTimeoutError
+from .action_text import action_text, parse_action
+from .game_results import (
+    ActionsResult,
+    ApplyResult,
+    PerftResult,
+    PlayResult,
+    Position,
+    StateLike,
+    Successor,
+    subject_text,
+)
 from .terms import symbol_text
 
 if TYPE_CHECKING:
@@ -67,211 +80,6 @@ def _start_game_clock(engine: Any) -> None:
     engine._clock = [0.0, 0.0]
 
 
-@dataclass(frozen=True)
-class Position:
-    """A game state as facts: ``facts`` are the state facts (what ``next/1`` gives back),
-    ``cards`` the card facts of the cards it uses (not part of its identity)."""
-
-    facts: frozenset[clingo.Symbol]
-    cards: tuple[clingo.Symbol, ...] = field(default=(), compare=False, hash=False, repr=False)
-
-    def lines(self) -> list[str]:
-        """The state facts as sorted text."""
-        return sorted(str(f) for f in self.facts)
-
-    def battlefield(self) -> list[str]:
-        """The ids of the permanents, in timestamp order (CR 613.7)."""
-        stamps = {f.arguments[0]: f.arguments[1] for f in self.facts if f.name == "timestamp"}
-        perms = [f.arguments[0] for f in self.facts if f.name == "permanent"]
-        return [_subject(o) for o in sorted(perms, key=lambda o: (stamps.get(o, clingo.Number(0)), o))]
-
-    def program(self) -> list[clingo.Symbol]:
-        return [*self.facts, *self.cards]
-
-    def tokens(self) -> list[dict[str, Any]]:
-        """The tokens on the battlefield: id, card, tapped, what each attacks, its counters."""
-        about: dict[tuple[str, clingo.Symbol], list[tuple[clingo.Symbol, ...]]] = {}
-        for f in self.facts:
-            if f.arguments:
-                about.setdefault((f.name, f.arguments[0]), []).append(tuple(f.arguments[1:]))
-        out = []
-        for o in sorted(f.arguments[0] for f in self.facts if f.name == "token" and ("permanent", f.arguments[0]) in about):
-            card = next((c for (c,) in about.get(("card_of", o), ())), None)
-            out.append({
-                "id": _subject(o),
-                "card": card.arguments[0].string if card is not None and card.match("card", 1) else None,
-                "tapped": ("tapped", o) in about,
-                "attacking": next((_subject(d) for (d,) in about.get(("attacking", o), ())), None),
-                "counters": {symbol_text(k): n.number for k, n in about.get(("counter", o), ())},
-            })
-        return out
-
-    def pending_triggers(self) -> list[dict[str, str]]:
-        """The triggered abilities waiting to be put on the stack (CR 603.3)."""
-        return [{"ability": symbol_text(f.arguments[1]), "source": _subject(f.arguments[2]),
-                 "controller": _subject(f.arguments[3])}
-                for f in sorted(self.facts) if f.name == "pending_trigger"]
-
-
-StateLike = Union["GameState", Position]
-
-
-@dataclass(frozen=True)
-class Successor:
-    """One distinct successor state of an action (after settling)."""
-
-    position: Position
-    added: tuple[str, ...]
-    """State facts it has and the state before did not (sorted)."""
-    removed: tuple[str, ...]
-    """State facts the state before had and it does not (sorted)."""
-    count: int
-    """How many choice sequences lead to it."""
-    sequences: tuple[tuple[str, ...], ...]
-    """The choice sequences that lead to it (at most SEQUENCE_LIMIT listed: the first ones in
-    sorted order, whatever order the solver found them in)."""
-    fired: tuple[tuple[str, str], ...]
-    """(CR rule, subject) of every rule that fired on the way."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "added": list(self.added),
-            "removed": list(self.removed),
-            "count": self.count,
-            "sequences": self.count,
-            "battlefield": self.position.battlefield(),
-            "tokens": self.position.tokens(),
-            "pending_triggers": self.position.pending_triggers(),
-            "choices": [list(s) for s in self.sequences],
-            "fired": [{"rule": r, "subject": s} for r, s in self.fired],
-        }
-
-
-@dataclass(frozen=True)
-class ApplyResult:
-    """Every distinct successor of ``action``, and the parts of the step that are not modelled."""
-
-    action: str
-    successors: tuple[Successor, ...]
-    not_modelled: tuple[str, ...]
-    """Answer sets the rules could not vouch for (the reason), not counted as successors."""
-    ground_seconds: float = field(default=0.0, compare=False)
-    """Time spent grounding and solving, every step of the command included (settling too)."""
-    solve_seconds: float = field(default=0.0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "successors": [s.to_json() for s in self.successors],
-            "not_modelled": list(self.not_modelled),
-        }
-
-
-@dataclass(frozen=True)
-class ActionsResult:
-    """The legal actions of the player with priority (``settle`` alone while something is pending)."""
-
-    player: str | None
-    actions: tuple[str, ...]
-    settled: bool
-    game_over: bool
-    not_modelled: tuple[str, ...] = ()
-    """Actions the player might take that the rules cannot work out (not in ``actions``)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "actions": list(self.actions), "settled": self.settled, "game_over": self.game_over,
-                "not_modelled": list(self.not_modelled)}
-
-
-@dataclass(frozen=True)
-class PerftResult:
-    """Distinct states reachable within ``depth`` actions (python-chess style, with a divide)."""
-
-    depth: int
-    per_depth: tuple[int, ...]
-    """Distinct states at exactly 1, 2, ..., depth actions from the start."""
-    within: int
-    """Distinct states reachable by 1 to depth actions."""
-    paths: int
-    """Lines of exactly ``depth`` actions (each distinct successor of an action its own line)."""
-    divide: tuple[tuple[str, int, int], ...]
-    """Per first action: (action, distinct states within depth, lines of depth actions)."""
-    not_modelled: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "depth": self.depth,
-            "per_depth": list(self.per_depth),
-            "within": self.within,
-            "paths": self.paths,
-            "divide": [{"action": a, "within": w, "paths": p} for a, w, p in self.divide],
-            "not_modelled": list(self.not_modelled),
-        }
-
-
-@dataclass(frozen=True)
-class PlayResult:
-    """The states at the end of a line of play, with how many choice sequences reach each."""
-
-    actions: tuple[str, ...]
-    ends: tuple[Successor, ...]
-    not_modelled: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        ends = [e.to_json() for e in self.ends]
-        return {"actions": list(self.actions), "ends": ends, "successors": ends, "not_modelled": list(self.not_modelled)}
-
-
-# ---------------------------------------------------------------------------------------------
-# Actions as text
-# ---------------------------------------------------------------------------------------------
-
-_ACTION = re.compile(r"^(pass|settle|play|cast|activate)(?::([^:]+))?(?::(\d+|[A-Z][a-z]+))?$")
-
-
-def parse_action(text: str, position: Position) -> clingo.Symbol:
-    """``pass``, ``settle``, ``play:ID``, ``cast:ID``, ``activate:ID[:N]`` → the rules' term
-    (``activate:ID:Forest``: the intrinsic mana ability of a basic land type, CR 305.6)."""
-    m = _ACTION.match(text.strip())
-    if not m or (m.group(1) in ("pass", "settle")) != (m.group(2) is None) or (m.group(3) and m.group(1) != "activate"):
-        raise IllegalActionError(
-            f"action {text!r} is not understood: expected 'pass', 'settle', 'play:ID', 'cast:ID' or "
-            "'activate:ID[:N]' (N: the ability's number on the card, default 1; or a basic land type, "
-            "'activate:ID:Forest', for its intrinsic mana ability)"
-        )
-    kind, ident, number = m.groups()
-    if kind in ("pass", "settle"):
-        return F(kind, [])
-    obj = F("obj", [S(ident)])
-    if kind == "activate" and number and not number.isdigit():
-        return F("activate", [obj, F("intrinsic", [S(number)])])
-    if kind == "play":
-        return F("play_land", [obj])
-    if kind == "cast":
-        return F("cast", [obj])
-    card = next((f.arguments[1] for f in position.facts if f.name == "card_of" and f.arguments[0] == obj), None)
-    if card is None:
-        raise IllegalActionError(f"action {text!r}: the state has no object {ident!r}")
-    return F("activate", [obj, F("ab", [card, clingo.Number(int(number or 1))])])
-
-
-def action_text(sym: clingo.Symbol) -> str:
-    """The rules' action term → the command-line form (``play_land(obj("f"))`` → ``play:f``)."""
-    a = sym.arguments
-    if sym.name in ("pass", "settle") and not a:
-        return sym.name
-    if sym.name == "play_land" and len(a) == 1:
-        return f"play:{symbol_text(a[0].arguments[0])}"
-    if sym.name == "cast" and len(a) == 1:
-        return f"cast:{symbol_text(a[0].arguments[0])}"
-    if sym.name == "activate" and len(a) == 2 and a[1].name == "ab" and len(a[1].arguments) == 2:
-        return f"activate:{symbol_text(a[0].arguments[0])}:{a[1].arguments[1].number}"
-    if (sym.name == "activate" and len(a) == 2 and a[1].name == "intrinsic" and len(a[1].arguments) == 1
-            and re.fullmatch(r"[A-Z][a-z]+", symbol_text(a[1].arguments[0]))):
-        return f"activate:{symbol_text(a[0].arguments[0])}:{symbol_text(a[1].arguments[0])}"
-    return str(sym)
-
-
 def _frame_predicates() -> frozenset[str]:
     """The state predicates the frame carries into a successor (state_fact/1 rules)."""
     text = (rules_dir() / "transitions" / "frame.lp").read_text(encoding="utf-8")
@@ -311,9 +119,9 @@ def _groups(pos: Position, sol: Any) -> _Raw:
             elif s.name == "choice":
                 choices.append((s.arguments[0], _choice_text(s.arguments[1])))
             elif s.name == "fired":
-                fired.append((symbol_text(s.arguments[0]), _subject(s.arguments[1])))
+                fired.append((symbol_text(s.arguments[0]), subject_text(s.arguments[1])))
             elif s.name == "not_modelled":
-                nm.append(f"{_subject(s.arguments[0])}: {symbol_text(s.arguments[1])}")
+                nm.append(f"{subject_text(s.arguments[0])}: {symbol_text(s.arguments[1])}")
             elif s.name == "settled":
                 settled = True
         if nm:
@@ -582,18 +390,12 @@ def _add_sequences(kept: list[tuple[str, ...]], more: Iterable[tuple[str, ...]])
         kept[:] = sorted(set(kept))[:SEQUENCE_LIMIT]
 
 
-def _subject(sym: clingo.Symbol) -> str:
-    if sym.type == clingo.SymbolType.Function and sym.name in ("obj", "player") and len(sym.arguments) == 1:
-        return symbol_text(sym.arguments[0])
-    return symbol_text(sym)
-
-
 def _choice_text(sym: clingo.Symbol) -> str:
     if sym.type == clingo.SymbolType.Function and sym.name and len(sym.arguments) == 1:
-        return f"{sym.name} {_subject(sym.arguments[0])}"
+        return f"{sym.name} {subject_text(sym.arguments[0])}"
     if sym.type == clingo.SymbolType.Function and sym.name and len(sym.arguments) > 1 and all(_plain(a) for a in sym.arguments):
         # combat choices: "attacks bear bob", "blocks wall bear", "assigns bear wall 2"
-        return f"{sym.name} {' '.join(_subject(a) for a in sym.arguments)}"
+        return f"{sym.name} {' '.join(subject_text(a) for a in sym.arguments)}"
     return str(sym)
 
 
