@@ -2,9 +2,16 @@
 
 Each query adds its facts, asks :func:`mtgasp.engine.solve` with one file of
 ``rules_asp/queries/``, and turns the shown symbols into frozen result objects that sort
-deterministically and print as JSON (``to_json``). The rules decide everything; this module only
+deterministically and print as JSON (``to_json``). The rules decide everything; the bridge only
 decodes, groups identical results, and counts the orders of replacement effects along the graph
 the rules built (CR 616, see ``rules_asp/cr6_spells_abilities_effects/cr616_*.lp``).
+
+:class:`Engine` is put together from one module per group of questions: this one holds its
+plumbing (facts, the bounded search, the notes), ``check`` and ``could_produce``; tapping for
+mana and the orders of replacement effects are in ``mtgasp.tapping``, a player's mana abilities
+and pools in ``mtgasp.pools``, the game commands in ``mtgasp.game``, characteristics in
+``mtgasp.characteristics``. The result types are in ``mtgasp.results`` (the mana queries' ones
+are imported here too).
 
 >>> from mtgasp import Engine, loads_state
 >>> state = loads_state("players: [alice, bob]\\nbattlefield:\\n  - {id: f, card: Forest, controller: alice}\\n")
@@ -19,35 +26,22 @@ import re
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import clingo
 
 from .bounded import bounded
 from .cards import CardDatabase
-from .cr616_graph import GRAPH_SIGNATURES, ReplacementGraph
-from .engine import Solution, dump_program, solve
-from .errors import IllegalActionError, QueryTimeoutError
 from .characteristics import CharacteristicsMixin
+from .engine import Solution, dump_program, solve
+from .errors import QueryTimeoutError
 from .game import GameMixin
-from .results import (
-    AbilityReport,
-    Application,
-    CouldProduce,
-    DistinctResult,
-    Order,
-    OrdersResult,
-    Pool,
-    PoolGroup,
-    PoolsResult,
-    TapOutcome,
-    TapResult,
-    Trigger,
-    cr_key,
-)
+from .pools import PoolsMixin
+from .results import AbilityReport, CouldProduce, OrdersResult, Pool, PoolsResult, TapOutcome, TapResult, Trigger, cr_key
 from .state import GameState
-from .terms import AbilityRef, Mana, describe_choice, effect_text, spend_text, instance, label_text, obj_id, player_id, symbol_text
+from .tapping import TappingMixin
+from .terms import AbilityRef, effect_text, obj_id, obj_term, player_id
 
 if TYPE_CHECKING:
     from .reads import UnreadFact
@@ -71,18 +65,9 @@ _MANA_WORDS = re.compile(
     re.IGNORECASE,
 )
 F = clingo.Function
-S = clingo.String
 
 
-def _obj(ident: str) -> clingo.Symbol:
-    return F("obj", [S(ident)])
-
-
-def _player(ident: str) -> clingo.Symbol:
-    return F("player", [S(ident)])
-
-
-class Engine(GameMixin, CharacteristicsMixin):
+class Engine(GameMixin, CharacteristicsMixin, TappingMixin, PoolsMixin):
     """Answers questions about game states, with a card database (default: the embedded set)."""
 
     def __init__(self, db: CardDatabase | None = None, *, dump: str | None = None, timeout: float | None = None) -> None:
@@ -220,7 +205,7 @@ class Engine(GameMixin, CharacteristicsMixin):
         for o in ids:
             if o not in known:
                 state.permanent(o)  # raises UnknownObjectError, with the ids the state has
-        query = [F("__query", [F("could_produce", [_obj(o)])]) for o in ids]
+        query = [F("__query", [F("could_produce", [obj_term(o)])]) for o in ids]
         sol = self._solve(state, "could_produce", query, fact_signatures=(("could_produce", 2),))
         if sol.timed_out and "could_produce" not in sol.undecided:
             self.incomplete.clear()  # the grounder derived every type as a fact: the answer is whole
@@ -257,425 +242,7 @@ class Engine(GameMixin, CharacteristicsMixin):
             )
         return tuple(out)
 
-    # -- CR 106.12 -----------------------------------------------------------------------
-
-    @bounded()
-    def tap(self, state: GameState, obj: str) -> TapResult:
-        """Every legal outcome of tapping ``obj`` for mana (CR 106.12, 605, 614, 616)."""
-        state.permanent(obj)
-        self._cards = {p.id: p.card for p in state.battlefield}
-        sol = self._solve(
-            state, "tap", [F("__query", [F("tap", [_obj(obj)])])], fact_signatures=GRAPH_SIGNATURES
-        )
-        if not sol.models and not sol.timed_out:
-            raise IllegalActionError(f"tapping {obj!r} for mana has no legal outcome")
-        graphs: dict[clingo.Symbol, ReplacementGraph] = {}
-        texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
-        outcomes: set[TapOutcome] = set()
-        cannot: set[tuple[AbilityRef, str]] = set()
-        riders: set[str] = set()
-        for model in sol.models:
-            for s in model:
-                if s.name == "cannot_use":
-                    cannot.add((AbilityRef.from_symbol(s.arguments[1]), s.arguments[2].string))
-                    if s.arguments[2].string == "601.2h":
-                        riders.add(
-                            f"{AbilityRef.from_symbol(s.arguments[1])}: the mana in the pool can't pay its mana cost; "
-                            "activating other mana abilities first could (CR 601.2g): see 'mtgasp pools'"
-                        )
-                elif s.name == "not_modelled":
-                    ref = AbilityRef.from_symbol(s.arguments[1])
-                    riders.add(f"{ref}: the rules cannot work out what it adds yet (see 'mtgasp check'); left out")
-                elif s.name == "rider":
-                    ref = AbilityRef.from_symbol(s.arguments[1])
-                    riders.add(f"{ref}: also {_term_text(s.arguments[2])} (not applied: the rules do not model it yet)")
-            outcome = self._tap_outcome(model, sol, graphs, texts)
-            if outcome is not None:
-                outcomes.add(outcome)
-        return TapResult(
-            obj, tuple(sorted(outcomes)), tuple(sorted(cannot)), tuple(sorted(riders)) + self._notes(state, [obj]),
-            not_modelled=self.unread(state, [obj]),
-        )
-
-    def _tap_outcome(
-        self,
-        model: frozenset[clingo.Symbol],
-        sol: Solution,
-        graphs: dict[clingo.Symbol, ReplacementGraph],
-        texts: Mapping[clingo.Symbol, str],
-    ) -> TapOutcome | None:
-        use = next((s for s in model if s.name == "use"), None)
-        if use is None:
-            return None
-        ev = F("ma", list(use.arguments))
-        choice, produced, replaced = "", Mana(), Mana()
-        s0_sym = s_sym = None
-        triggers: list[Trigger] = []
-        adds: dict[str, Mana] = {}
-        rules: list[str] = []
-        effects: list[str] = []
-        paid, after, paying = Mana(), Mana(), False
-        restrictions: list[str] = []
-        for s in model:
-            a = s.arguments
-            if s.name == "pick_init" and a[0] == ev:
-                choice, s0_sym, produced = describe_choice(a[1]), a[2], Mana.from_symbol(a[2])
-            elif s.name == "pick_result" and a[0] == ev:
-                s_sym, replaced = a[2], Mana.from_symbol(a[2])
-            elif s.name == "trigger":
-                ot, t, ch, v, p = a
-                triggers.append(Trigger(obj_id(ot), AbilityRef.from_symbol(t), describe_choice(ch), Mana.from_symbol(v), player_id(p)))
-            elif s.name == "adds_total":
-                p = player_id(a[0])
-                adds[p] = adds.get(p, Mana()) + Mana.one(a[1].name, a[2].number)
-            elif s.name == "cites":
-                rules.append(a[1].string)
-            elif s.name == "effect_applied":
-                effects.append(effect_text(a[1], self._cards))
-            elif s.name == "paid":
-                paid, paying = paid + Mana.one(a[2].name, a[3].number), True
-            elif s.name == "pool_after":
-                after = after + Mana.one(a[1].name, a[2].number)
-            elif s.name == "spend_restricted":
-                restrictions.append(spend_text(texts.get(a[1], ""), a[2]))
-        orders = 1
-        if s0_sym is not None and s_sym is not None:
-            if ev not in graphs:
-                graphs[ev] = ReplacementGraph.from_solution(sol, ev)
-            if graphs[ev].ends.get(str(s0_sym)):
-                orders = graphs[ev].counts(s0_sym).get(str(s_sym), 1)
-        return TapOutcome(
-            object=obj_id(use.arguments[0]),
-            ability=AbilityRef.from_symbol(use.arguments[1]),
-            choice=choice,
-            produced=produced,
-            replaced=replaced,
-            orders=orders,
-            triggers=tuple(sorted(triggers)),
-            adds=tuple(sorted(adds.items())),
-            rules=tuple(sorted(set(rules), key=cr_key)),
-            text=texts.get(use.arguments[1], ""),
-            effects=tuple(sorted(set(effects))),
-            paid=paid,
-            pool_after=after if paying else None,
-            restrictions=tuple(sorted(set(restrictions))),
-        )
-
-    # -- a player's mana abilities --------------------------------------------------------
-
-    @bounded()
-    def mana_abilities(self, state: GameState, player: str) -> tuple[AbilityReport, ...]:
-        """Every activated mana ability of ``player``'s permanents: can it be activated now, and
-        every distinct amount of mana it could add (CR 605, 106.7, 614, 616)."""
-        state.player(player)
-        sol = self._solve(
-            state,
-            "abilities",
-            [F("__query", [F("abilities", [_player(player)])])],
-            project=False,
-            enum_mode="brave",
-            fact_signatures=(("ability_text", 2),),
-        )
-        texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
-        cards = {p.id: p.card for p in state.battlefield}
-        model = sol.models[0] if sol.models else frozenset()
-        found: dict[tuple[clingo.Symbol, clingo.Symbol], dict[str, Any]] = {}
-
-        def entry(o: clingo.Symbol, a: clingo.Symbol) -> dict[str, Any]:
-            return found.setdefault((o, a), {"reasons": set(), "cost": [], "adds": set(), "rules": set(), "effects": set(), "restrictions": set()})
-
-        for s in model:
-            a = s.arguments
-            if s.name == "mana_ability_of":
-                entry(a[0], a[1])
-            elif s.name == "cannot_use":
-                entry(a[0], a[1])["reasons"].add(a[2].string)
-            elif s.name == "mana_cost_of":
-                entry(a[0], a[1])["cost"].extend([_symbol_text(a[2])] * a[3].number)
-            elif s.name == "could_add":
-                entry(a[0], a[1])["adds"].add(Mana.from_symbol(a[2]))
-            elif s.name == "cites" and a[0].name == "ma":
-                entry(*a[0].arguments)["rules"].add(a[1].string)
-            elif s.name == "spend_restricted":
-                entry(a[0], a[1])["restrictions"].add(spend_text(texts.get(a[1], ""), a[2]))
-            elif s.name == "effect_applied" and a[0].name == "ma":
-                entry(*a[0].arguments)["effects"].add(effect_text(a[1], cards))
-            elif s.name == "not_modelled":
-                entry(a[0], a[1])["unknown"] = True
-        reports = [
-            AbilityReport(
-                object=obj_id(o),
-                ability=AbilityRef.from_symbol(ab),
-                text=texts.get(ab, ""),
-                activatable=not e["reasons"],
-                reasons=tuple(sorted(e["reasons"], key=cr_key)),
-                mana_cost=tuple(sorted(e["cost"])),
-                could_add=tuple(sorted(e["adds"])),
-                rules=tuple(sorted(e["rules"] | e["reasons"], key=cr_key)),
-                modelled=not e.get("unknown", False),
-                effects=tuple(sorted(e["effects"])),
-                restrictions=tuple(sorted(e["restrictions"])),
-                not_modelled=self.unread(state, [obj_id(o)]),
-            )
-            for (o, ab), e in found.items()
-        ]
-        return tuple(sorted(reports, key=lambda r: (r.object, r.ability)))
-
-    # -- a player's mana pools ------------------------------------------------------------
-
-    @bounded()
-    def pools(self, state: GameState, player: str, *, limit: int = 1000, maximal_limit: int = 5000) -> PoolsResult:
-        """Every distinct mana pool ``player`` can have by activating any set of their mana
-        abilities now, with the maximal ones marked; at most ``limit`` pools are listed, and the
-        result says when there were more. The maximal pools are found among at most
-        ``maximal_limit`` candidate pools (those where every free ability is used)."""
-        state.player(player)
-        query = F("__query", [F("pools", [_player(player)])])
-        every, complete, groups, complex_, restricted = self._pool_set(state, [query], limit, space=True)
-        candidates, maximal_complete, _, _, _ = self._pool_set(
-            state, [query, F("__query", [F("saturated")])], max(limit, maximal_limit)
-        )
-        maximal = _skyline(sorted(candidates, key=lambda m: -m.total))
-        ranked = sorted(every, key=lambda m: (-m.total, m))
-        listed = set(ranked[:limit]) | maximal
-        notes = []
-        stopped = bool(self.incomplete)
-        if len(every) > limit or (not complete and not stopped):
-            more = f"{len(every)}" if complete else f"more than {limit}"
-            notes.append(f"{more} distinct pools; listed {limit} (raise the limit to see more)")
-        if not maximal_complete and not stopped:
-            notes.append(
-                f"more than {max(limit, maximal_limit)} candidates for maximal pools; the maximal marks cover "
-                "the candidates found (raise --maximal-limit for all; the groups above describe every pool exactly)"
-            )
-        return PoolsResult(
-            player=player,
-            pools=tuple(sorted((Pool(m, m in maximal) for m in listed), key=lambda p: (-p.mana.total, p.mana))),
-            complete=complete and len(every) <= limit,
-            limit=limit,
-            maximal_complete=maximal_complete,
-            notes=tuple(notes) + restricted + self._notes(state),
-            total=len(every) if complete else None,
-            groups=groups,
-            complex=complex_,
-            not_modelled=self.unread(state, [p.id for p in state.battlefield if p.controller == player]),
-        )
-
-    def _pool_set(
-        self, state: GameState, query: list[clingo.Symbol], limit: int, *, space: bool = False
-    ) -> tuple[set[Mana], bool, tuple[PoolGroup, ...], tuple[str, ...], tuple[str, ...]]:
-        """The pools of one pools-query call (at most ``limit``), whether they are all of them,
-        and (with ``space``) the groups and complex abilities the rules found."""
-        signatures = (
-            (("pool_group_member", 2), ("pool_group_option", 2), ("complex_ability", 2), ("pool_restricted", 3), ("ability_text", 2),
-             ("not_modelled", 2))
-            if space
-            else ()
-        )
-        sol = self._solve(
-            state,
-            "pools",
-            query,
-            limit=limit + 1,
-            project="project",
-            options=("--configuration=jumpy",),
-            fact_signatures=signatures,
-        )
-        members: dict[str, list[str]] = defaultdict(list)
-        options: dict[str, list[Mana]] = defaultdict(list)
-        complex_: list[str] = []
-        restricted: list[str] = []
-        texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
-        for f in sol.facts:
-            a = f.arguments
-            if f.name == "pool_group_member":
-                members[str(a[0])].append(obj_id(a[1]))
-            elif f.name == "pool_group_option":
-                m = Mana.from_symbol(a[1])
-                if m.total:
-                    options[str(a[0])].append(m)
-            elif f.name == "complex_ability":
-                complex_.append(f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])}")
-            elif f.name == "pool_restricted":
-                restricted.append(
-                    f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])} adds restricted mana (CR 106.6: "
-                    f"{spend_text(texts.get(a[1], ''), a[2])}); the pools count it by its type"
-                )
-            elif f.name == "not_modelled":
-                restricted.append(
-                    f"{obj_id(a[0])}: {AbilityRef.from_symbol(a[1])}: the rules cannot work out what it adds yet "
-                    "(see 'mtgasp check'); the pools leave its mana out"
-                )
-        groups = tuple(
-            sorted(
-                (PoolGroup(tuple(sorted(members[g])), tuple(sorted(options[g]))) for g in members if options[g]),
-                key=lambda g: (-len(g.members), g.members),
-            )
-        )
-        complete = len(sol.models) <= limit and not sol.timed_out
-        return {_pool_of(m) for m in sol.models[:limit]}, complete, groups, tuple(sorted(complex_)), tuple(sorted(restricted))
-
-    # -- replacement effects on one activation (CR 614, 616) ----------------------------
-
-    @bounded()
-    def orders(self, state: GameState, obj: str, ability: int | None = None, *, limit: int = 100) -> OrdersResult:
-        """Every legal order (up to ``limit``) of the replacement effects that apply when ``obj`` is
-        tapped for mana, each with its result, and every distinct result with the number of orders
-        leading to it — counted on the graph the rules build, not by walking the orders."""
-        perm = state.permanent(obj)
-        probe = self.tap(state, obj)
-        usable = sorted({o.ability for o in probe.outcomes})
-        if not usable and self.incomplete:
-            raise QueryTimeoutError(self.incomplete[0])
-        if not usable:
-            raise IllegalActionError(f"{obj!r} has no mana ability that can be activated now")
-        if ability is not None:
-            chosen = [a for a in usable if a.index and a.index[0] == ability]
-            if not chosen:
-                raise IllegalActionError(f"{obj!r} has no usable mana ability number {ability}; usable: " + ", ".join(map(str, usable)))
-            ab_ref = chosen[0]
-        else:
-            ab_ref = usable[0]
-        ab_sym = _ability_symbol(ab_ref)
-        ev = F("ma", [_obj(obj), ab_sym])
-        signatures = (*GRAPH_SIGNATURES, ("init", 3), ("result", 3), ("free", 2), ("chooser", 2), ("cand", 2))
-        sol = self._solve(
-            state,
-            "orders",
-            [F("__query", [F("orders", [_obj(obj), ab_sym])])],
-            project=False,
-            limit=limit + 1,
-            fact_signatures=signatures,
-        )
-        cards = {p.id: p.card for p in state.battlefield}
-        graph = ReplacementGraph.from_solution(sol, ev)
-        inits = {(f.arguments[2], describe_choice(f.arguments[1])) for f in sol.named("init") if f.arguments[0] == ev}
-        choice_of = {s0: text for s0, text in sorted(inits, key=lambda x: (str(x[0]), x[1]))}
-        distinct = []
-        for s0, text in choice_of.items():
-            counted = graph.counts(s0) if graph.ends.get(str(s0)) else {}
-            for f in sol.named("result"):
-                if f.arguments[0] == ev and f.arguments[1] == s0:
-                    final = f.arguments[2]
-                    distinct.append(
-                        DistinctResult(text, Mana.from_symbol(s0), Mana.from_symbol(final), counted.get(str(final), 1))
-                    )
-        distinct.sort()
-        effects = sorted(
-            Application(*instance(f.arguments[1], cards), "") for f in sol.named("cand") if f.arguments[0] == ev
-        )
-        chooser = next((player_id(f.arguments[1]) for f in sol.named("chooser") if f.arguments[0] == ev), perm.controller)
-        orders = []
-        rules: set[str] = set()
-        for model in sol.models:
-            rules.update(s.arguments[1].string for s in model if s.name == "cites")
-        for model in sol.models[:limit]:
-            steps: dict[int, Application] = {}
-            choice, produced, final = "", Mana(), Mana()
-            for s in model:
-                a = s.arguments
-                if s.name == "applies":
-                    steps[a[3].number] = Application(*instance(a[1], cards), label_text(a[2]))
-                elif s.name == "pick_init":
-                    choice, produced = describe_choice(a[1]), Mana.from_symbol(a[2])
-                elif s.name == "final":
-                    final = Mana.from_symbol(a[1])
-            orders.append(Order(choice, produced, tuple(steps[k] for k in sorted(steps)), final))
-        free = sorted(instance(f.arguments[1], cards)[1] for f in sol.named("free") if f.arguments[0] == ev)
-        edges = []
-        shown = {str(s0) for s0 in choice_of}
-        for s0, outs in graph.edges.items():
-            if s0 not in shown:
-                continue
-            for u, s, c, u2, s2, copies in outs:
-                label = graph.labels.get((s0, u, s, u2, s2), "")
-                label = label_text(clingo.parse_term(label)) if label else ""
-                card = _class_card(c, cards)
-                edges.append((f"{_mana_text(s)} [{u}]", f"{_mana_text(s2)} [{u2}]", f"{card}: {label}" if label else card, copies))
-        if free:
-            # the free effects apply after the others (in any order, with the same result)
-            label = "then " + ", ".join(f"{n} x{free.count(n)}" if free.count(n) > 1 else n for n in sorted(set(free)))
-            for s0, ends in graph.ends.items():
-                if s0 in shown:
-                    for u, s, _n, _f, final in ends:
-                        edges.append((f"{_mana_text(s)} [{u}]", f"result {_mana_text(final)}", label, 1))
-        return OrdersResult(
-            object=obj,
-            ability=ab_ref,
-            chooser=chooser,
-            effects=tuple(effects),
-            distinct=tuple(distinct),
-            orders=tuple(sorted(orders)),
-            complete=len(sol.models) <= limit and not sol.timed_out,
-            limit=limit,
-            graph=tuple(sorted(edges)),
-            rules=tuple(sorted(rules, key=cr_key)),
-        )
-
-
-def _term_text(sym: clingo.Symbol) -> str:
-    """An effect term as a short phrase: damage(self, 2, you) → "damage(self, 2, you)"."""
-    return str(sym).replace(",", ", ")
-
-
-def _symbol_text(sym: clingo.Symbol) -> str:
-    """A mana symbol of a cost as printed: generic(2) → {2}, w → {W}, hybrid(w,u) → {W/U}."""
-    if sym.type == clingo.SymbolType.Function and sym.arguments:
-        if sym.name == "generic":
-            return f"{{{sym.arguments[0].number}}}"
-        inner = "/".join(symbol_text(a).upper() for a in sym.arguments)
-        if sym.name in ("phyrexian", "phyrexian_hybrid"):
-            inner += "/P"
-        return f"{{{inner}}}"
-    return f"{{{symbol_text(sym).upper()}}}"
-
-
-def _pool_of(model: frozenset[clingo.Symbol]) -> Mana:
-    mana = Mana()
-    for s in model:
-        if s.name == "pool_part":  # the amount of a type is the sum of its binary parts
-            mana = mana + Mana.one(s.arguments[0].name, s.arguments[1].number)
-    return mana
-
-
-def _skyline(candidates: list[Mana]) -> set[Mana]:
-    """The pools no other candidate covers with more in all.
-
-    Only a pool with a larger total can cover another, so candidates are taken largest first and
-    each is compared with the kept ones. Each comparison is one subtraction: the six amounts are
-    packed in fields one bit wider than the largest amount; a field's top bit survives the
-    subtraction only where it does not borrow.
-    """
-    width = max((m.total for m in candidates), default=0).bit_length() + 1
-    guard = sum(1 << (width * i + width - 1) for i in range(6))
-
-    def pack(m: Mana) -> int:
-        return sum(n << (width * i) for i, n in enumerate(m.as_tuple()))
-
-    kept: list[tuple[int, int, Mana]] = []
-    for m in sorted(candidates, key=lambda m: -m.total):
-        pm, total = pack(m), m.total
-        if not any(t > total and ((pk | guard) - pm) & guard == guard for t, pk, _ in kept):
-            kept.append((total, pm, m))
-    return {m for _, _, m in kept}
-
-
-def _mana_text(printed: str) -> str:
-    """ "mana(0,0,0,0,2,0)" → "{G}{G}"."""
-    return str(Mana.from_symbol(clingo.parse_term(printed)))
-
 
 def _subject_id(sym: clingo.Symbol) -> str:
     """obj("x") or player("alice") -> its id."""
     return player_id(sym) if sym.name == "player" else obj_id(sym)
-
-
-def _class_card(printed: str, cards: Mapping[str, str]) -> str:
-    """The card of an effect class named by its printed instance re(obj(..), ab(..))."""
-    return instance(clingo.parse_term(printed), cards)[1]
-
-
-def _ability_symbol(ref: AbilityRef) -> clingo.Symbol:
-    if ref.intrinsic:
-        return F("intrinsic", [S(ref.card)])
-    return F("ab", [F("card", [S(ref.card)]), *(clingo.Number(i) for i in ref.index)])

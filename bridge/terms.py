@@ -35,6 +35,16 @@ def player_id(sym: clingo.Symbol) -> str:
     return symbol_text(sym.arguments[0]) if sym.name == "player" and sym.arguments else str(sym)
 
 
+def obj_term(ident: str) -> clingo.Symbol:
+    """``"pool"`` → ``obj("pool")``."""
+    return clingo.Function("obj", [clingo.String(ident)])
+
+
+def player_term(ident: str) -> clingo.Symbol:
+    """``"alice"`` → ``player("alice")``."""
+    return clingo.Function("player", [clingo.String(ident)])
+
+
 @total_ordering
 @dataclass(frozen=True)
 class Mana:
