@@ -5,7 +5,10 @@ Each row is a fact name, its arity, what it means and an example. The printer
 name and arity are not here (the ability is then reported unsupported, never printed with an
 unknown fact), so a grammar alias or a typo can never become a fact name unnoticed. The table
 in docs/facts.md ("The parser's facts, one table") is generated from this one:
-``python -m mtgasp.parser.contract`` prints it, and a test keeps the two equal.
+``python -m mtgasp.parser.contract`` prints it, and a test keeps the two equal. The rules'
+declaration of the parser's facts (the ``#defined`` block of rules_asp/interface.lp) is generated
+from it too (:func:`interface`; ``python -m mtgasp.parser.contract --write`` rewrites both
+generated parts in place), so the rules declare exactly the facts the parser may print.
 
 ``A`` is an ability ``ab(C, N)`` or a quoted ability ``ab(C, N, Q)``, ``C`` a card
 ``card(Name)``, ``I`` the index of an effect part, ``F`` a filter ``f(A, K)``, ``T`` a token
@@ -14,6 +17,7 @@ in docs/facts.md ("The parser's facts, one table") is generated from this one:
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 
@@ -198,5 +202,47 @@ def markdown() -> str:
     return "\n".join(out)
 
 
+IFACE_BEGIN = "% --- the parser's facts: generated from parser/contract.py (python -m mtgasp.parser.contract --write)"
+IFACE_END = "% --- end of the parser's facts"
+
+
+def interface() -> str:
+    """The ``#defined`` declarations of every fact of the table, one line per section, as they
+    stand in rules_asp/interface.lp between :data:`IFACE_BEGIN` and :data:`IFACE_END`."""
+    out = [IFACE_BEGIN]
+    for title, rows in SECTIONS:
+        out.append(f"% {title}")
+        line = ""
+        for f in rows:
+            decl = f"#defined {f.name}/{f.arity}."
+            if line and len(line) + 1 + len(decl) > 100:
+                out.append(line)
+                line = ""
+            line = f"{line} {decl}" if line else decl
+        out.append(line)
+    out.append(IFACE_END)
+    return "\n".join(out)
+
+
+def _replace_between(path: Path, begin: str, end: str, block: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    a, b = text.index(begin), text.index(end) + len(end)
+    path.write_text(text[:a] + block + text[b:], encoding="utf-8")
+
+
+def write(root: Path) -> None:
+    """Rewrite the generated parts of docs/facts.md and rules_asp/interface.lp under ``root``
+    (a source checkout)."""
+    _replace_between(root / "docs" / "facts.md", BEGIN, END, markdown())
+    _replace_between(root / "rules_asp" / "interface.lp", IFACE_BEGIN, IFACE_END, interface())
+
+
 if __name__ == "__main__":  # pragma: no cover
-    print(markdown())
+    import sys
+
+    if "--write" in sys.argv:
+        write(Path(__file__).resolve().parents[1])
+    elif "--interface" in sys.argv:
+        print(interface())
+    else:
+        print(markdown())

@@ -11,7 +11,9 @@ import pytest
 
 from mtgasp.cards import CardDatabase
 from mtgasp.parser import parse_card
-from mtgasp.parser.contract import BEGIN, END, FACTS, SIGNATURES, UnknownFact, markdown
+from mtgasp.parser.contract import (
+    BEGIN, END, FACTS, IFACE_BEGIN, IFACE_END, SIGNATURES, UnknownFact, interface, markdown,
+)
 from mtgasp.parser.effects import AbFact
 from mtgasp.parser.facts import AbilityPrinter, InvalidTerm
 from mtgasp.parser.nodes import ABIL, Ability, Fn
@@ -25,6 +27,17 @@ def test_docs_facts_md_holds_the_generated_table():
     assert text.count(BEGIN) == 1 and text.count(END) == 1
     shown = text[text.index(BEGIN):text.index(END) + len(END)]
     assert shown == markdown(), "docs/facts.md: regenerate with python -m mtgasp.parser.contract"
+
+
+def test_interface_lp_declares_exactly_the_contract():
+    """The rules declare the parser's facts from the same table: rules_asp/interface.lp's parser
+    section is the generated one, and it #defines every fact of the contract, nothing else."""
+    text = (ROOT / "rules_asp" / "interface.lp").read_text(encoding="utf-8")
+    assert text.count(IFACE_BEGIN) == 1 and text.count(IFACE_END) == 1
+    shown = text[text.index(IFACE_BEGIN):text.index(IFACE_END) + len(IFACE_END)]
+    assert shown == interface(), "rules_asp/interface.lp: regenerate with python -m mtgasp.parser.contract --write"
+    declared = {(m[0], int(m[1])) for m in re.findall(r"#defined (\w+)/(\d+)\.", shown)}
+    assert declared == SIGNATURES
 
 
 def test_every_row_is_complete_and_its_example_has_its_arity():
