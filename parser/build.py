@@ -4,7 +4,8 @@ the lexer, and the transformer (one per grammar module, merged with ``merge_tran
 The transformer runs inline (``Lark(..., transformer=...)``): the parser calls it at every
 reduction, so no parse tree is built. Grammar alternatives without a dedicated method fall
 back to a generic builder per module (``effects__v_destroy`` → the effect term
-``destroy(...)``; ``triggers__ev_gain_life`` → ``gain_life(...)``); :func:`unhandled_aliases`
+``destroy(...)``; ``triggers__ev_gain_life`` → ``gain_life(...)``), the term's name written in
+the table of :mod:`.terms`, never taken from the alias; :func:`unhandled_aliases`
 lists any alias that would still produce a raw tree (a test keeps it empty).
 """
 
@@ -26,6 +27,7 @@ from .lexer import Vocabulary
 from .mana import ManaTransformer
 from .oracle import OracleTransformer
 from .replacement import ReplacementTransformer
+from .terms import term_of
 from .triggers import TriggersTransformer, generic_event
 
 __all__ = ["GRAMMAR_DIR", "START", "OracleParser", "get_parser", "grammar_aliases", "unhandled_aliases"]
@@ -82,8 +84,9 @@ def build_transformer() -> Transformer:
             if hasattr(merged, full):
                 continue
             for prefix, builder in _GENERICS.get(ns, {}).items():
-                if name.startswith(prefix):
-                    setattr(merged, full, _make_generic(builder, name[len(prefix):]))
+                term = term_of(ns, name)  # parser/terms.py: no row, no method (a test names it)
+                if name.startswith(prefix) and term is not None:
+                    setattr(merged, full, _make_generic(builder, term))
                     break
     return merged
 
