@@ -32,8 +32,9 @@ callback and goto. The callbacks shape the children as Lark's tree builder does 
 grammar's options (tokens of anonymous literals filtered out, ``_rule`` children inlined,
 ``?rule`` with one child replaced by the child) and call the transformer's method named by the
 rule's alias (else Lark's ``Transformer.__default__``: a ``Tree``). The lexer's rule for a word
-with several candidate terminals (docs/parser.md) is :meth:`Tables.choose`: the first
-candidate the parser can shift after its pending reductions.
+with several candidate terminals (docs/parser.md) — the first candidate the parser can shift
+after its pending reductions — is decided by the loop itself, from the table's actions, with a
+choice point where a reduction might lead to a refusal (:meth:`Tables.parse`).
 """
 
 from __future__ import annotations
@@ -326,76 +327,114 @@ class Tables:
             bound.append((r["origin"], r["size"], f))
         self._bound = bound
 
-    def can_shift(self, stack: list[int], ttype: str) -> bool:
-        """Whether a token of type ``ttype`` is shifted from this stack after the reductions it
-        causes (simulated without callbacks, over the stack's states and the states the
-        simulated reductions push, so the cost does not grow with the stack's depth): LALR's
-        merged look-ahead sets may allow a reduction after which the token is refused."""
-        row = self.row
-        rules = self.rules
-        depth = len(stack)  # the real stack's part still in use (it is never copied)
-        pushed: list[int] = []  # states the simulated reductions went to
-        while True:
-            code = row(pushed[-1] if pushed else stack[depth - 1]).get(ttype)
-            if code is None:
-                return False
-            if code >= 0:
-                return True
-            r = rules[~code]
-            size = r["size"]
-            if size:
-                k = min(size, len(pushed))
-                if k:
-                    del pushed[-k:]
-                depth -= size - k
-            pushed.append(row(pushed[-1] if pushed else stack[depth - 1])[r["origin"]])
-
-    def choose(self, stack: list[int], types: tuple[str, ...]) -> str:
-        """The lexer rule for a word with several candidate terminals: the first one the parser
-        can shift after its pending reductions (else the first the state accepts, else the first)."""
-        r = self._rows[stack[-1]] or self.row(stack[-1])
-        accepted = [c for c in types if c in r]
-        if not accepted:
-            return types[0]
-        if len(accepted) > 1:
-            for cand in accepted:
-                if self.can_shift(stack, cand):
-                    return cand
-        return accepted[0]
-
     def parse(self, tokens: list, start: str = "line") -> Any:
         """Parse a list of :class:`~.lexer.PreToken`; the value of the start rule.
 
         The LALR loop: for each token, reduce while the action is a reduction (the rule's
-        callback on the popped values, then the goto of its origin), then shift."""
+        callback on the popped values, then the goto of its origin), then shift.
+
+        **A word with several candidate terminals** (docs/parser.md) takes the first candidate
+        that the current state has an action for. When that action is a shift, that is the
+        choice. When it is a reduction and another candidate also has an action, the state is a
+        *choice point*: the loop saves its stacks, runs the reductions for real, and if the
+        token is then refused (LALR's merged look-ahead sets allow a reduction after which the
+        token cannot be shifted) it puts the stacks back and tries the next candidate; if none
+        is shifted, the error is the first candidate's. There is no second simulation of the
+        table: every reduction the parser makes is one of this loop's."""
+        trace = self.trace
+        log: list[int] = []  # the rules reduced, for ``trace`` (a choice point undoes its part)
+        try:
+            return self._loop(tokens, start, log if trace is not None else None)
+        finally:
+            if trace is not None:
+                trace.update(log)
+
+    def _loop(self, tokens: list, start: str, log: list[int] | None) -> Any:
         rows = self._rows
         load = self.row
         bound = self._bound
-        trace = self.trace
         stack = [self.start_states[start]]
         values: list = []
         end_state = self.end_states[start]
         last = tokens[-1].end if tokens else 0
-        for pt in [*tokens, None]:
-            if pt is None:
-                ttype = "$END"
-                tok = Token("$END", "", last, 1, 1, 1, 1, last)
-            else:
+        n = len(tokens)
+        i = 0
+        # the current token's choice point: [saved state stack, length of the log, the
+        # candidates left to try, the reductions made whose callbacks wait for the shift,
+        # the first candidate]
+        point: list | None = None
+        forced = None  # no candidate was shifted: the first one, without a choice point
+        while True:
+            if i < n:
+                pt = tokens[i]
                 types = pt.types
-                ttype = types[0] if len(types) == 1 else self.choose(stack, types)
-                tok = Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end)
+                if point is not None:
+                    ttype = point[2][0]
+                elif forced is not None:
+                    ttype = forced
+                    forced = None
+                elif len(types) == 1:
+                    ttype = types[0]
+                else:
+                    actions = rows[stack[-1]] or load(stack[-1])
+                    accepted = [c for c in types if c in actions]
+                    if not accepted:
+                        ttype = types[0]
+                    else:
+                        ttype = accepted[0]
+                        if len(accepted) > 1 and actions[ttype] < 0:
+                            point = [stack[:], len(log) if log is not None else 0, accepted, [], ttype]
+            else:
+                ttype = "$END"
             while True:
                 actions = rows[stack[-1]] or load(stack[-1])
                 code = actions.get(ttype)
                 if code is None:
-                    raise UnexpectedToken(tok, {s for s in actions if s.isupper()})
-                if code >= 0:
-                    stack.append(code)
-                    values.append(tok)
+                    if point is None:
+                        if i < n:
+                            tok = _token(ttype, pt.value, pt.start, pt.end)
+                        else:
+                            tok = _token("$END", "", last, last)
+                            tok.column = tok.end_column = 1
+                        raise UnexpectedToken(tok, {s for s in actions if s.isupper()})
+                    # refused after the reductions: back to the choice point, the next
+                    # candidate; when none is left, the first one again, with its callbacks
+                    # (its error, or a template's rejection, is the parse's)
+                    saved, logged, left, _, first = point
+                    stack[:] = saved
+                    if log is not None:
+                        del log[logged:]
+                    if len(left) > 1:
+                        point = [saved, logged, left[1:], [], first]
+                    else:
+                        point = None
+                        forced = first
                     break
-                origin, size, callback = bound[~code]
-                if trace is not None:
-                    trace.add(~code)
+                if code >= 0:
+                    if point is not None:  # the token is shifted: the reductions' callbacks now
+                        for rule in point[3]:
+                            origin, size, callback = bound[rule]
+                            if size:
+                                children = values[-size:]
+                                del values[-size:]
+                            else:
+                                children = []
+                            values.append(callback(children))
+                        point = None
+                    stack.append(code)
+                    values.append(_token(ttype, pt.value, pt.start, pt.end))
+                    i += 1
+                    break
+                rule = ~code
+                origin, size, callback = bound[rule]
+                if log is not None:
+                    log.append(rule)
+                if point is not None:  # at a choice point only the states move
+                    if size:
+                        del stack[-size:]
+                    stack.append((rows[stack[-1]] or load(stack[-1]))[origin])
+                    point[3].append(rule)
+                    continue
                 if size:
                     children = values[-size:]
                     del stack[-size:]
@@ -405,9 +444,27 @@ class Tables:
                 value = callback(children)
                 stack.append((rows[stack[-1]] or load(stack[-1]))[origin])
                 values.append(value)
-                if pt is None and stack[-1] == end_state:
+                if i >= n and stack[-1] == end_state:
                     return value
-        raise AssertionError("the end state was not reached")  # pragma: no cover
+
+
+_new_str = str.__new__
+
+
+def _token(ttype: str, value: str, start: int, end: int) -> Token:
+    """A Lark ``Token`` (a ``str`` with its documented attributes), made without
+    ``Token.__new__``'s keyword handling: three times cheaper, and tokens are most of the
+    objects a parse makes."""
+    tok = _new_str(Token, value)
+    tok.type = ttype
+    tok.value = value
+    tok.start_pos = start
+    tok.line = 1
+    tok.column = start + 1
+    tok.end_line = 1
+    tok.end_column = end + 1
+    tok.end_pos = end
+    return tok
 
 
 def _default(default: Callable[..., Any], name: str) -> Callable[[list], Any]:

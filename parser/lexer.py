@@ -14,7 +14,7 @@ pre-token gets its candidate terminal types by table look-up:
 * anything else → ``WORD``.
 
 When a word has several candidates (a literal and ``SUBTYPE``, say), the parser takes the
-first one it can shift in its current state (``Tables.choose`` in parser/lalr.py: a contextual
+first one it can shift in its current state (``Tables.parse`` in parser/lalr.py: a contextual
 lexer without regular expressions). Reminder text (in parentheses) produces no tokens.
 
 The pieces: :mod:`.lexer_words` (the pre-token, the vocabulary, lemmas), this module (the

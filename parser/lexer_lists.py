@@ -4,7 +4,7 @@ A separator gets extra candidate terminals, tried before its plain type, from th
 follow it: a list of descriptions ("artifact, creature, or enchantment"), of mana symbols
 ("{W}, {U}, or {B}"), of noun phrases ("each creature and each player"), a new clause ("and you
 gain 3 life"), a series of verb phrases. The parser state picks the reading that fits
-(``Tables.choose`` in :mod:`.lalr`). Every look-ahead is bounded or one right-to-left pass, so a
+(``Tables.parse`` in :mod:`.lalr`). Every look-ahead is bounded or one right-to-left pass, so a
 sentence stays linear.
 """
 

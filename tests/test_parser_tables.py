@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from lark import Transformer
 
 from mtgasp.parser import parse_card
 from mtgasp.parser import lalr
@@ -132,3 +133,46 @@ def test_a_long_series_of_verb_phrases_is_one_effect_each(n: int) -> None:
     effects = sorted(f.arguments[1].number for f in pc.facts if f.name == "effect")
     assert effects == list(range(1, n + 1))
     assert {str(f.arguments[2]) for f in pc.facts if f.name == "effect"} == {"draw(you,1)"}
+
+
+class _Recorder(Transformer):
+    """Lark's tree-building transformer, recording every callback the parse runs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+
+    def __default__(self, data: str, children: list, meta: object) -> object:
+        self.calls.append(data)
+        return super().__default__(data, children, meta)
+
+
+def test_a_choice_point_runs_only_the_callbacks_of_the_candidate_shifted() -> None:
+    """docs/parser.md, the lexer rule for several candidates: in "If you do, draw two cards." the
+    comma is VP_COMMA or COMMA. VP_COMMA comes first and the state reduces on it, but after the
+    reductions it is refused (LALR's merged look-ahead sets): the loop goes back and shifts COMMA.
+    The result, and every callback run, is that of the text whose comma is COMMA alone."""
+    from mtgasp.parser.lexer import PreToken, tokenize
+
+    from lark.exceptions import UnexpectedInput
+
+    vocab = get_parser().vocab
+    toks = tokenize("You may discard a card. If you do, draw two cards.", vocab)
+    k = next(i for i, t in enumerate(toks) if t.types == ("VP_COMMA", "COMMA"))
+
+    def run(types: tuple[str, ...]) -> tuple[object, list[str]]:
+        tables = lalr.load_tables()
+        rec = _Recorder()
+        tables.bind(rec)
+        alt = list(toks)
+        alt[k] = PreToken(types, toks[k].value, toks[k].start, toks[k].end)
+        try:
+            return tables.parse(alt), rec.calls
+        except UnexpectedInput:
+            return "refused", rec.calls
+
+    both, calls = run(("VP_COMMA", "COMMA"))
+    comma, comma_calls = run(("COMMA",))
+    assert run(("VP_COMMA",))[0] == "refused"
+    assert both == comma != "refused"
+    assert calls == comma_calls
