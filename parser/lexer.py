@@ -161,6 +161,7 @@ def tokenize(
         segments.append((pos, len(text), False))
 
     sentence_start = True
+    cache = vocab.word_cache
     for a, b, is_self in segments:
         if is_self:
             out.append(PreToken(("SELF",), "~", offset + a, offset + b))
@@ -168,19 +169,29 @@ def tokenize(
             continue
         for m in _PRE.finditer(text, a, b):
             kind = m.lastgroup
-            s, e = m.start(), m.end()
-            val = m.group()
+            if kind == "word":  # most tokens: the word's pieces from the vocabulary's cache
+                val = m.group()
+                s = m.start() + offset
+                hit = cache.get((val, sentence_start))
+                if hit is None or hit[1]:
+                    _add_word(out, val, s, vocab, sentence_start)
+                elif len(hit[0]) == 1:
+                    types, value, pa, pb = hit[0][0]
+                    out.append(PreToken(types, value, s + pa, s + pb))
+                else:
+                    for types, value, pa, pb in hit[0]:
+                        out.append(PreToken(types, value, s + pa, s + pb))
+                sentence_start = False
+                continue
             if kind == "space":
                 continue
+            s, e = m.start(), m.end()
+            val = m.group()
             if kind == "poss":
                 out.append(PreToken(("POSS",), "'s", s + offset, e + offset))
                 continue
             if kind == "andor":
                 out.append(PreToken((vocab.literals.get("and/or", "WORD"),), val, s + offset, e + offset))
-                sentence_start = False
-                continue
-            if kind == "word":
-                _add_word(out, val, s + offset, vocab, sentence_start)
                 sentence_start = False
                 continue
             sentence_start = False
@@ -225,15 +236,28 @@ def tokenize(
                 out.append(PreToken((lit,) if lit else ("PUNCT",), ch, s + offset, e + offset))
                 if ch in ".:•;":
                     sentence_start = True
-    toks = _merge_self_phrases(out, vocab)
-    if toks and toks[-1].value.startswith("{") and any(t.value == ":" for t in toks):
+    # the passes below that look for a word or mark skip a text without it (a test of the
+    # text, which holds every token's spelling, instead of a walk over its tokens)
+    low = text.lower()
+    toks = _merge_self_phrases(out, vocab) if "this" in low else out
+    colon = ":" in text
+    if colon and toks and toks[-1].value.startswith("{") and any(t.value == ":" for t in toks):
         # "{T}: Add {B}" without its final period (a few Oracle texts)
         toks.append(PreToken(_DOT_TYPES, ".", toks[-1].end, toks[-1].end))
-    toks = _close_quotes(_merge_mode_names(_merge_chapter_name(toks)))
+    toks = _merge_chapter_name(toks)
+    if "•" in text:
+        toks = _merge_mode_names(toks)
+    if _QUOTE_MARKS.search(text):
+        toks = _close_quotes(toks)
     toks = _mark_on_zone(_mark_separators(_mark_phrases(toks, vocab), vocab))
-    return _insert_cost_start(toks)
+    return _insert_cost_start(toks) if colon else toks
 
 
+#: the characters a quote token can be made of (see ``quote`` in _PRE)
+_QUOTE_MARKS = re.compile("[\"“”']")
+
+
+_ROMAN = re.compile(r"[IVX]+")
 _MW_LAST = frozenset(w.split()[-1].lower() for w in MULTIWORD_SUBTYPES) | frozenset(
     w.split()[-1].lower() + "s" for w in MULTIWORD_SUBTYPES)
 
@@ -248,15 +272,18 @@ def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sent
             if joined == mw.lower() or joined == mw.lower() + "s":
                 out[-1] = PreToken(("SUBTYPE",), mw, prev.start, start + len(val))
                 return
-    if val[0] in "IV" and val != "X" and re.fullmatch(r"[IVX]+", val) and (
+    if val[0] in "IV" and val != "X" and _ROMAN.fullmatch(val) and (
             sentence_start or (out and out[-1].value == ",")):
         out.append(PreToken(("ROMAN", "WORD"), val, start, start + len(val)))
         return
     key = (val, sentence_start)
-    pieces = vocab.word_cache.get(key)
-    if pieces is None:
-        pieces = vocab.word_cache[key] = _word_pieces(val, vocab, sentence_start)
-    for types, value, a, b in pieces:
+    hit = vocab.word_cache.get(key)
+    if hit is None:
+        # (pieces, whether the word needs the checks above: a multi-word subtype's last word,
+        # a Roman numeral); the tokenizer's loop takes the pieces of the others at once
+        special = low in _MW_LAST or (val[0] in "IV" and val != "X" and bool(_ROMAN.fullmatch(val)))
+        hit = vocab.word_cache[key] = (_word_pieces(val, vocab, sentence_start), special)
+    for types, value, a, b in hit[0]:
         out.append(PreToken(types, value, start + a, start + b))
 
 

@@ -20,11 +20,12 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     ("each creature and each player"), CLAUSE_AND before a new subject and its verb ("and
     you gain 3 life"), AND_NUM before a number. The parser state picks the reading that fits."""
     n = len(toks)
-    lists = _list_table(toks, vocab)
+    lists: list[bool] | None = None  # made when first needed
     for i, t in enumerate(toks):
-        v = t.value.lower()
-        if v not in (",", "or", "and", "and/or") or i + 1 >= n:
+        v = t.value
+        if v != "," and v.lower() not in ("or", "and", "and/or") or i + 1 >= n:
             continue
+        v = v.lower()
         nxt = toks[i + 1]
         nxt2 = toks[i + 2] if i + 2 < n else None
         extra: list[str] = []
@@ -33,7 +34,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                 extra.append("SYM_COMMA")
             elif "MANA_SYM" in nxt.types:
                 extra.append("SYM_COMMA")
-            elif nxt.value.lower() == "non" or lists[i + 1]:
+            elif nxt.value.lower() == "non" or (lists or (lists := _list_table(toks, vocab)))[i + 1]:
                 extra.append("DESC_COMMA")
             elif nxt.value.lower() == "except":
                 extra.append("COMMA_EXCEPT")

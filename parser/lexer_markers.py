@@ -22,6 +22,14 @@ _MERGED = {
 }
 
 
+#: the words that a rule of :func:`_mark_phrases` starts from (besides a number, and a word
+#: before "counter(s)"): any other token is kept as it is
+_PHRASE_FIRST = frozenset({
+    *(a for a, _ in _MERGED), "without", "at", "mana", "converted", "instead", ",", "that's",
+    "that", "blocking", "put", "cast", "and", "attacking", "other", "each",
+})
+
+
 def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     """Marker candidates decided by the next word(s): "mana value" and "converted mana cost"
     become one MANA_VALUE token; "instead if"/"instead." get INSTEAD_IF/INSTEAD_END; a comma or
@@ -30,12 +38,18 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     out: list[PreToken] = []
     n = len(toks)
     series = _series_table(toks, vocab)
+    lows = [t.value.lower() for t in toks]
+    lows.append("")
     i = 0
     while i < n:
         t = toks[i]
-        v = t.value.lower()
+        v = lows[i]
+        nv = lows[i + 1]
+        if v not in _PHRASE_FIRST and nv not in ("counter", "counters") and "NUM" not in t.types:
+            out.append(t)  # no rule below applies
+            i += 1
+            continue
         nxt = toks[i + 1] if i + 1 < n else None
-        nv = nxt.value.lower() if nxt is not None else ""
         merged = _MERGED.get((v, nv))
         if merged is not None:
             out.append(PreToken((merged,), f"{t.value} {nxt.value}", t.start, nxt.end))
@@ -101,11 +115,16 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     return out
 
 
+_ZONE_FIRST = frozenset({"this", "from", "exiled", "attached", "on"})
+
+
 def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
     """"on the battlefield" / "this way": marker tokens, so a description's post-modifier is
     not confused with "put it on top" / "this turn"."""
     for i, t in enumerate(toks):
         v = t.value.lower()
+        if v not in _ZONE_FIRST:
+            continue
         nxt = toks[i + 1].value.lower() if i + 1 < len(toks) else ""
         if v == "this" and nxt == "way":
             toks[i] = PreToken(("THIS_WAY",) + t.types, t.value, t.start, t.end)

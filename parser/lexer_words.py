@@ -8,7 +8,6 @@ lemmatising verbs: "draws" → "draw"), capitalised subtypes to ``SUBTYPE`` and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .vocabulary import SUBTYPE_INDEX
 
@@ -39,14 +38,31 @@ SELF_NOUNS = frozenset({
 })
 
 
-@dataclass(frozen=True, slots=True)
 class PreToken:
-    """One word, symbol or punctuation mark, with its candidate terminal types."""
+    """One word, symbol or punctuation mark, with its candidate terminal types.
 
-    types: tuple[str, ...]
-    value: str
-    start: int
-    end: int
+    A plain class with slots (not a frozen dataclass, whose ``__init__`` costs three times as
+    much: the lexer makes about 25 of these per ability); treat it as immutable."""
+
+    __slots__ = ("types", "value", "start", "end")
+
+    def __init__(self, types: tuple[str, ...], value: str, start: int, end: int) -> None:
+        self.types = types
+        self.value = value
+        self.start = start
+        self.end = end
+
+    def _key(self) -> tuple:
+        return (self.types, self.value, self.start, self.end)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PreToken) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"PreToken(types={self.types!r}, value={self.value!r}, start={self.start!r}, end={self.end!r})"
 
 
 class Vocabulary:
@@ -64,7 +80,8 @@ class Vocabulary:
         self.desc_words = desc_words
         #: terminals that can start a verb phrase ("draw", "gain", "can't")
         self.verb_terminals = verb_terminals
-        #: (word, sentence start) -> its pieces (see _word_pieces)
+        #: (word, sentence start) -> (its pieces, see _word_pieces; whether it needs a check of
+        #: the words around it) — filled by the lexer
         self.word_cache: dict[tuple[str, bool], tuple] = {}
 
     def word_types(self, word: str, capitalised: bool) -> tuple[str, ...]:
