@@ -116,6 +116,7 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
     import mtgasp.parser as P
     from mtgasp.parser import parse_card
     from mtgasp.parser.build import get_parser
+    from mtgasp.parser.facts import quote
 
     tables = get_parser().tables
     if aliases:
@@ -135,17 +136,35 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
         rules = tables.rules
         used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
         tables.trace = None
-    unread = _unread_kinds(t for _, ts in pc.texts for t in ts)
+    card = f"card({quote(rec['name'])})"
+    unread = _unread_kinds((t for _, ts in pc.texts for t in ts), card)
     return cpu, pc.fully_parsed, abilities, used, unread
 
 
-def _unread_kinds(facts: Iterable[str]) -> tuple[str, ...]:
+#: fact text, its card term replaced by ``card(0)`` → why no rule reads it (None: read)
+_UNREAD: dict[str, str | None] = {}
+
+
+def _unread_kinds(facts: Iterable[str], card: str = "") -> tuple[str, ...]:
     """What no rule reads among a card's facts (as the parser prints them; mtgasp.reads), each
-    reason once: empty when the rules read every fact of the card."""
+    reason once: empty when the rules read every fact of the card. The verdict on a fact
+    depends on its predicate and the kinds of its arguments (``card/1`` whatever the card's
+    name), so it is kept by the fact's text with the card term ``card`` replaced: the same
+    ability on many cards is judged once."""
     from .reads import read_table
 
     table = read_table()
-    return tuple(sorted({why for f in facts if (why := table.unread_text(f)) is not None}))
+    out = set()
+    for f in facts:
+        key = f.replace(card, "card(0)") if card else f
+        why = _UNREAD.get(key, False)
+        if why is False:
+            if len(_UNREAD) > 500_000:
+                _UNREAD.clear()
+            why = _UNREAD[key] = table.unread_text(key)
+        if why is not None:
+            out.add(why)
+    return tuple(sorted(out))
 
 
 def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:

@@ -127,29 +127,117 @@ def parse_card(
     )
     names = self_names(name, type_line or "")
     parser = get_parser()
-    # (start, end, Ability | None, message, ability word, body offset of the unit)
-    pieces: list[tuple[int, int, Ability | None, str, str, int]] = []
-    for unit in split_units(oracle_text):
-        for rs, re_, ability, message in _unit_pieces(parser, oracle_text, unit, names):
-            pieces.append((unit.body + rs, unit.body + re_, ability, message, unit.ability_word, unit.body))
-
+    # placeholders in the memo's fact texts: \x01 the card term, \x02 the ability's number
+    safe = "\x01" not in name and "\x02" not in name and "\x01" not in oracle_text and "\x02" not in oracle_text
     abilities: list[ParsedAbility] = []
+    blocks: list[tuple[str, tuple[str, ...]]] = [("", tuple(head))]
     level = None  # the level/station range that the abilities after a level symbol need
-    pending: list[list[Any]] = []
-    for n, (start, end, ability, message, word, base) in enumerate(pieces, 1):
-        ab_id = f"ab({card},{n})"
-        raw = oracle_text[start:end]
+    n = 0
+    for unit in split_units(oracle_text):
+        for piece in _unit_printed(parser, oracle_text, unit, names, is_spell, safe):
+            n += 1
+            start, end = unit.start + piece.start, (unit.end if piece.end is None else unit.start + piece.end)
+            ns = str(n)
+            facts = [f.replace("\x01", card).replace("\x02", ns) for f in piece.facts]
+            if piece.supported:
+                if piece.level is not None:
+                    level = piece.level.replace("\x01", card).replace("\x02", ns)
+                elif level is not None:
+                    facts.append(f"ability_condition(ab({card},{ns}),{level})")
+            blocks.append((piece.comment.replace("\x02", ns, 1), tuple(facts)))
+            abilities.append(ParsedAbility(n, oracle_text[start:end], (start, end), piece.supported,
+                                           piece.message, piece.kinds))
+    return ParsedCard(name, tuple(abilities), tuple(blocks))
+
+
+@dataclass(frozen=True)
+class _Printed:
+    """One ability of a unit, printed: its facts as texts with the placeholders \x01 (the card
+    term) and \x02 (the ability's number), the same for every card whose unit reads alike."""
+
+    #: offsets relative to the unit's start; ``end`` None: the unit's end
+    start: int
+    end: int | None
+    supported: bool
+    message: str
+    kinds: frozenset[str]
+    facts: tuple[str, ...]
+    #: "% N: text" with N as \x02
+    comment: str
+    #: the printed level/station range when the ability is a level symbol's header
+    level: str | None
+
+
+#: Printed units by (text, length of the ability-word prefix, spell or not): the same ability
+#: text (the card's own names as "~") gives the same facts on every card, but for the card
+#: term and the ability's number (placeholders). The abilities' spans inside are relative to
+#: the unit; a unit whose text names its card is kept only when nothing in its result depends
+#: on the name's length (one ability, no keywords, no quotations).
+_UNIT_CACHE: dict[tuple[str, int, bool], list[_Printed]] = {}
+_UNIT_CACHE_MAX = 100_000
+
+
+def _unit_printed(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, safe: bool) -> list[_Printed]:
+    """The printed abilities of one unit, from the cache when the unit's text was seen."""
+    body = text[unit.body:unit.end]
+    prefix = unit.body - unit.start
+    spans = mark_names(text[unit.start:unit.end], names)
+    if not safe:
+        return _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
+    if spans:
+        whole = text[unit.start:unit.end]
+        if '"' in body or any(a < prefix for a, _ in spans):
+            return _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
+        for a, b in reversed(spans):
+            whole = whole[:a] + "~" + whole[b:]
+        key = (whole, prefix, is_spell)
+        hit = _UNIT_CACHE.get(key)
+        if hit is None:
+            hit = _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
+            if len(hit) == 1 and hit[0].supported and "keyword" not in hit[0].kinds and hit[0].level is None \
+                    and hit[0].start == 0 and hit[0].end == unit.end - unit.start:
+                _remember(key, [_Printed(0, None, *_tail(hit[0]))])
+        return hit
+    key = (text[unit.start:unit.end], prefix, is_spell)
+    hit = _UNIT_CACHE.get(key)
+    if hit is None:
+        hit = _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
+        _remember(key, hit)
+    return hit
+
+
+def _tail(p: _Printed) -> tuple:
+    return (p.supported, p.message, p.kinds, p.facts, p.comment, p.level)
+
+
+def _remember(key: tuple, value: list[_Printed]) -> None:
+    if len(_UNIT_CACHE) >= _UNIT_CACHE_MAX:
+        _UNIT_CACHE.clear()
+    _UNIT_CACHE[key] = value
+
+
+def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, parsed: list) -> list[_Printed]:
+    """Print the abilities that :func:`_parse_body` read from a unit, with the placeholders."""
+    card = "\x01"
+    word = unit.ability_word
+    base = unit.body
+    out = []
+    for rs, re_, ability, message in parsed:
+        start, end = base + rs, base + re_
+        ab_id = f"ab({card},\x02)"
+        raw = text[start:end]
         norm = normalise(raw, names)
         facts = [f"card_ability({card},{ab_id})", f"ability_text({ab_id},{quote(norm)})"]
         if word:
             facts.append(f"ability_word({ab_id},{quote(word.lower())})")
         supported = ability is not None
         kinds: frozenset[str] = frozenset()
+        level = None
         if ability is not None:
             printer = AbilityPrinter(
                 card, ab_id, is_spell,
                 # a quoted ability's text; "...any color," has its sentence's comma inside the quotes
-                lambda q, _n=names, _t=oracle_text, _b=base: normalise(
+                lambda q, _n=names, _t=text, _b=base: normalise(
                     _t[_b + q.span[0]:_b + q.span[1]].rstrip(","), _n),
             )
             try:
@@ -158,18 +246,14 @@ def parse_card(
                 kinds = _kinds(printer.out, ab_id)
                 if ability.header is not None:
                     level = printer.term(ability.header)
-                elif level is not None:
-                    facts.append(f"ability_condition({ab_id},{level})")
             except Exception as exc:  # a transformer/printer bug must not crash a card load
                 supported = False
                 message = f"internal error while printing facts: {type(exc).__name__}: {exc}"
-        pending.append([n, raw, start, end, norm, word, ab_id, facts, supported, message, kinds])
-    blocks: list[tuple[str, tuple[str, ...]]] = [("", tuple(head))]
-    for n, raw, start, end, norm, word, ab_id, facts, supported, message, kinds in pending:
         if not supported:
             facts = facts[:2] + ([facts[2]] if word else [])
-            facts.append(f"unsupported({card},{n})")
+            facts.append(f"unsupported({card},\x02)")
             kinds = frozenset()
+            level = None
             # a line that begins with a CR 702 keyword is recognised as that keyword even when
             # the rest of it cannot be read (docs/facts.md: keyword_recognised/2)
             kw = keyword_of_line(raw, names)
@@ -177,9 +261,9 @@ def parse_card(
                 facts.append(f"keyword_recognised({ab_id},{quote(kw)})")
                 kinds = frozenset(("keyword_recognised",))
         flat = " ".join(norm.split())
-        blocks.append((f"% {n}: {flat}", tuple(facts)))
-        abilities.append(ParsedAbility(n, raw, (start, end), supported, "" if supported else message, kinds))
-    return ParsedCard(name, tuple(abilities), tuple(blocks))
+        out.append(_Printed(start - unit.start, end - unit.start, supported, "" if supported else message,
+                            kinds, tuple(facts), f"% \x02: {flat}", level))
+    return out
 
 
 def _kinds(facts: list[str], ab_id: str) -> frozenset[str]:
@@ -201,46 +285,6 @@ def _symbols(texts: list[str]) -> list[clingo.Symbol]:
     if not texts:
         return []
     return clingo.parse_term("(" + ",".join(texts) + ",)").arguments
-
-
-#: Parsed units by (text, length of the ability-word prefix): the same ability text (without
-#: the card's own name) parses the same way on every card. Offsets inside are relative to the
-#: start of the text; the results are never modified after parsing.
-_UNIT_CACHE: dict[tuple[str, int], list[tuple[int, int, Ability | None, str]]] = {}
-_UNIT_CACHE_MAX = 100_000
-
-
-def _unit_pieces(parser, text: str, unit: Unit, names: tuple[str, ...]) -> list:
-    """One unit's abilities: [(start, end, Ability | None, message)], offsets relative to the
-    unit's body (after an ability word)."""
-    body = text[unit.body:unit.end]
-    prefix = unit.body - unit.start
-    spans = mark_names(body, names)
-    if spans:
-        # Cached by the text with the names as "~", when nothing in the result depends on
-        # offsets (quoted abilities, keyword separators, error columns).
-        if '"' in body:
-            return _parse_body(parser, body, prefix, names)
-        norm = body
-        for a, b in reversed(spans):
-            norm = norm[:a] + "~" + norm[b:]
-        key = ("~" + norm, prefix)
-        hit = _UNIT_CACHE.get(key)
-        if hit is None:
-            hit = _parse_body(parser, body, prefix, names)
-            if all(ab is not None and not ab.keywords for _, _, ab, _ in hit) and len(hit) == 1:
-                _UNIT_CACHE[key] = [(-prefix, len(norm), hit[0][2], "")]
-                return hit
-            return hit
-        return [(-prefix, len(body), hit[0][2], "")]
-    key = (body, prefix)
-    hit = _UNIT_CACHE.get(key)
-    if hit is None:
-        hit = _parse_body(parser, body, prefix, names)
-        if len(_UNIT_CACHE) >= _UNIT_CACHE_MAX:
-            _UNIT_CACHE.clear()
-        _UNIT_CACHE[key] = hit
-    return hit
 
 
 def _parse_body(parser, body: str, prefix: int, names: tuple[str, ...]) -> list:
