@@ -49,7 +49,17 @@ _MODULES = {
     "keywords": KeywordsTransformer, "costs": CostsTransformer, "mana": ManaTransformer,
     "filters": FiltersTransformer, "triggers": TriggersTransformer,
     "replacement": ReplacementTransformer, "effects": EffectsTransformer,
+    "effects__verbs": EffectsTransformer,
 }
+#: grammar file → the namespace Lark gives its names when it is not the file's own: verbs.lark
+#: is imported by effects.lark (its names are effects__verbs__*), built like effects.lark's
+_NAMESPACES = {"verbs": "effects__verbs"}
+_GENERICS["verbs"] = _GENERICS["effects"]
+
+
+def namespace(module: str) -> str:
+    """The prefix of the names of grammar file ``module`` in the tables."""
+    return _NAMESPACES.get(module, module)
 
 
 def grammar_aliases() -> dict[str, set[str]]:
@@ -80,7 +90,7 @@ def build_transformer() -> Transformer:
         if ns == "oracle":
             continue
         for name in names:
-            full = f"{ns}__{name}"
+            full = f"{namespace(ns)}__{name}"
             if hasattr(merged, full):
                 continue
             for prefix, builder in _GENERICS.get(ns, {}).items():

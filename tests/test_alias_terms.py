@@ -8,7 +8,7 @@ import re
 import pytest
 
 from mtgasp.parser import build
-from mtgasp.parser.build import _GENERICS, build_transformer, grammar_aliases
+from mtgasp.parser.build import _GENERICS, build_transformer, grammar_aliases, namespace
 from mtgasp.parser.terms import TERMS, term_of
 
 
@@ -22,7 +22,8 @@ def _generic_aliases() -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for ns, names in grammar_aliases().items():
         for name in names:
-            if any(name.startswith(p) for p in _GENERICS.get(ns, {})) and not hasattr(plain, f"{ns}__{name}"):
+            full = f"{namespace(ns)}__{name}"
+            if any(name.startswith(p) for p in _GENERICS.get(ns, {})) and not hasattr(plain, full):
                 out.setdefault(ns, set()).add(name)
     return out
 
@@ -47,15 +48,15 @@ def test_terms_are_asp_names():
 
 
 def test_a_renamed_alias_gets_no_term(monkeypatch: pytest.MonkeyPatch):
-    """Renaming ``v_destroy`` in effects.lark does not make a ``destroy_all`` term: the renamed
+    """Renaming ``v_destroy`` in verbs.lark does not make a ``destroy_all`` term: the renamed
     alias has no row, so no method (test_parser_grammar's unhandled-alias check then fails); the
     term of the alias with its row comes from the table, not from the alias."""
-    monkeypatch.setattr(build, "grammar_aliases", lambda: {"effects": {"v_destroy_all", "v_destroy"}})
+    monkeypatch.setattr(build, "grammar_aliases", lambda: {"verbs": {"v_destroy_all", "v_destroy"}})
     t = build_transformer()
-    assert not hasattr(t, "effects__v_destroy_all")
-    monkeypatch.setitem(TERMS["effects"], "v_destroy", "destroy_renamed_in_the_table")
+    assert not hasattr(t, "effects__verbs__v_destroy_all")
+    monkeypatch.setitem(TERMS["verbs"], "v_destroy", "destroy_renamed_in_the_table")
     t = build_transformer()
-    assert t.effects__v_destroy([]).name == "destroy_renamed_in_the_table"
+    assert t.effects__verbs__v_destroy([]).name == "destroy_renamed_in_the_table"
 
 
 def test_the_generic_builders_use_the_table():
@@ -63,6 +64,6 @@ def test_the_generic_builders_use_the_table():
     table's row for v_destroy."""
     from mtgasp.parser import parse_card
 
-    assert TERMS["effects"]["v_destroy"] == "destroy"
+    assert TERMS["verbs"]["v_destroy"] == "destroy"
     pc = parse_card("Shatter", "Destroy target artifact.", type_line="Instant", mana_cost="{1}{R}")
     assert re.search(r"effect\(ab\(card\(\"Shatter\"\),1\),1,destroy\(target\(f\(", pc.to_asp())

@@ -39,7 +39,13 @@ def test_number_words_are_never_literals() -> None:
 
 def test_grammar_files_are_split_by_concern() -> None:
     names = sorted(path.stem for path in GRAMMAR_DIR.glob("*.lark"))
-    assert names == ["costs", "effects", "filters", "keywords", "mana", "oracle", "replacement", "triggers"]
+    assert names == ["costs", "effects", "filters", "keywords", "mana", "oracle", "replacement", "triggers", "verbs"]
+
+
+def test_grammar_files_hold_in_mind() -> None:
+    """Files a newcomer can hold in mind: every grammar file under ~600 lines."""
+    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in GRAMMAR_DIR.glob("*.lark")}
+    assert {n: k for n, k in sizes.items() if k > 600} == {}
 
 
 def test_time_lord_is_the_only_multiword_creature_type() -> None:
