@@ -13,7 +13,7 @@ from lark import Token
 
 from .effect_parts import GrammarReject
 from .filters import as_filter
-from .nodes import Filter, Fn
+from .nodes import Filter, Fn, literal_words
 
 
 class ConditionRules:
@@ -233,11 +233,6 @@ class ConditionRules:
     def step_word(self, c: list) -> str:
         return "_".join(str(t).lower() for t in c)
 
-    def zw_hand(self, c: list) -> str:
-        return "hand"
-
-    def zw_graveyard(self, c: list) -> str:
-        return "graveyard"
-
-    def zw_library(self, c: list) -> str:
-        return "library"
+    def zone_word_e(self, c: list) -> str:
+        """"hand", "graveyard", "library": the zone's name."""
+        return literal_words(c)

@@ -12,14 +12,33 @@ from typing import Any
 
 from lark import Token
 
-from .effect_parts import GrammarReject, VP, _pt, _pt_mod, type_setting
+from .effect_parts import GrammarReject, VP, _pt, _pt_mod, generic_vp, type_setting
 from .filters import as_filter
 from .mana import group_symbols
-from .nodes import ABIL, EIDX, Filter, Fn, Str
+from .nodes import ABIL, EIDX, Filter, Fn, Str, literal_words
+from .terms import VERB_WORDS
 
 
 class VerbRules:
     """Verb phrases: a part of :class:`~.effects.EffectsTransformer`."""
+
+    # --- one template, a few words: the effect term of each word is in terms.VERB_WORDS --
+    def life_verb(self, c: list) -> str:
+        return literal_words(c)
+
+    alone_act = mult_word = life_verb
+
+    def v_cant_life(self, c: list) -> VP:
+        return generic_vp(VERB_WORDS["v_cant_life"][c[0]], c[1:])
+
+    def v_cant_alone(self, c: list) -> VP:
+        return generic_vp(VERB_WORDS["v_cant_alone"][c[0]], c[1:])
+
+    def v_damage_mult(self, c: list) -> VP:
+        return generic_vp(VERB_WORDS["v_damage_mult"][c[0]], c[1:])
+
+    def v_damage_mult_same(self, c: list) -> VP:
+        return generic_vp(VERB_WORDS["v_damage_mult_same"][c[0]], c[1:])
 
     def v_prevent_to_and_by(self, c: list) -> VP:
         """"Prevent all combat damage that would be dealt to and dealt by target creature"."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from .filter_words import _filter_as_constraints, as_filter, player_term
-from .nodes import Filter, Fn, Str
+from .nodes import Filter, Fn, Str, literal_words
+from .terms import FILTER_WORDS
 
 
 class PostRules:
@@ -108,6 +109,13 @@ class PostRules:
 
     def p_blocked_by(self, c: list) -> list:
         return [Fn("blocked_by", c[0])]
+
+    def stat_of(self, c: list) -> str:
+        return literal_words(c)
+
+    def amount_stat_of(self, c: list) -> Any:
+        """"the power / toughness / mana value of ~" → power_of(R), toughness_of(R), ..."""
+        return Fn(FILTER_WORDS["amount_stat_of"][c[0]], c[-1])
 
     def p_its_attacking(self, c: list) -> list:
         """"the player or planeswalker it's attacking": attacked by the creature "it"."""

@@ -135,6 +135,13 @@ _STRUCTURAL = frozenset({
 })
 
 
+def literal_words(tokens: list) -> str:
+    """The literals a ``!rule`` of one-word alternatives matched, as the grammar spells them
+    (a literal's terminal is named after it: ``SCRY`` → "scry", whatever the inflection in the
+    text), joined by spaces: the key of the word tables of :mod:`.terms`."""
+    return " ".join(str(t.type).lower() for t in tokens)
+
+
 def clean_children(children: list) -> list:
     """The arguments a generic builder passes on: structural tokens dropped, the remaining
     tokens turned into terms (SELF → self, a number → int, a subtype → subtype("Elf"), ...)."""

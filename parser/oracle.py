@@ -349,7 +349,15 @@ class OracleTransformer(Transformer):
     def dp_activated_ability(self, c: list) -> Any:
         return "has_activated_ability"
 
-    def dp_mana_value(self, c: list) -> Any:
+    def deck_property(self, c: list) -> Any:
+        """The alternatives of deck_property/deck_cards without an alias of their own are the
+        shared "mana value N or less" (mv_cmp); ``?`` inlines it, so this is its value."""
+        return c[-1]
+
+    deck_cards = deck_property
+
+    def mv_cmp(self, c: list) -> Any:
+        """"(have / cards with) mana value 2 or less" in a companion condition."""
         op, n = c[-1]
         return Fn("mana_value", op, n)
 
@@ -359,10 +367,6 @@ class OracleTransformer(Transformer):
 
     def parity(self, c: list) -> str:
         return str(c[0]).lower()
-
-    def dc_mana_value(self, c: list) -> Any:
-        op, n = c[-1]
-        return Fn("mana_value", op, n)
 
     def dc_lands(self, c: list) -> Any:
         return Fn("type", "land")

@@ -2,7 +2,8 @@
 
 Event terms (docs/facts.md): ``enters(F)``, ``dies(F)``, ``attacks(F)``, ``blocks(F)``,
 ``cast(F)``, ``tapped_for_mana(F)``, ``adds_mana(F, What)``, ``phase(Step, Whose)``, and the
-rest of the vocabulary named after the grammar alternative (``ev_gain_life`` → ``gain_life``).
+rest of the vocabulary named in parser/terms.py (``ev_gain_life`` → ``gain_life``; the one-word
+events "you scry", "is exiled", "becomes tapped" by their word, ``EVENT_WORDS``).
 The acting player of "you cast ..." / "an opponent taps ..." becomes a controller constraint
 of F; when the subject is a player the event is ``<event>(Player)``.
 """
@@ -14,8 +15,9 @@ from typing import Any
 
 from lark import Transformer
 
-from .nodes import Filter, Fn, clean_children
+from .nodes import Filter, Fn, clean_children, literal_words
 from .filters import as_filter, ref_filter
+from .terms import EVENT_WORDS
 
 
 @dataclass
@@ -72,6 +74,21 @@ def generic_event(name: str, children: list) -> Any:
 
 class TriggersTransformer(Transformer):
     """Methods are the aliases of grammar/triggers.lark (namespace ``triggers``)."""
+
+    # --- one-word events: the term of each word is in terms.EVENT_WORDS ---------------
+    def action_word(self, c: list) -> str:
+        return literal_words(c)
+
+    is_word = become_word = action_word
+
+    def ev_action(self, c: list) -> Any:
+        return generic_event(EVENT_WORDS["ev_action"][c[-1]], c[:-1])
+
+    def ev_is(self, c: list) -> Any:
+        return generic_event(EVENT_WORDS["ev_is"][c[-1]], c[:-1])
+
+    def ev_become(self, c: list) -> Any:
+        return generic_event(EVENT_WORDS["ev_become"][c[-1]], c[:-1])
 
     def t_when(self, c: list) -> Trigger:
         return Trigger(c[0])

@@ -141,6 +141,18 @@ def test_corpus_ratchet(corpus_report: dict, key: str) -> None:
     assert corpus_report[key] >= recorded, f"{key} dropped: {corpus_report[key]} < {recorded}"
 
 
+@pytest.mark.slow
+def test_alias_ratchet() -> None:
+    """Templates general by construction (issue 12): the aliases read by exactly one corpus card,
+    or by none, may only become fewer (parses every text: slow)."""
+    if not CORPUS.exists():
+        pytest.skip("../shared/data/cards/cards.jsonl is absent")
+    rec = json.loads(RATCHET.read_text())
+    a = measure(iter_card_records(CORPUS), top=0, aliases=True)["aliases"]
+    assert len(a["one_card"]) <= rec["aliases_one_card_at_most"], a["one_card"]
+    assert len(a["no_card"]) <= rec["aliases_no_card_at_most"], a["no_card"]
+
+
 def test_corpus_has_no_internal_errors(corpus_report: dict) -> None:
     assert [e["card"] + ": " + e["message"] for e in corpus_report["parser_errors"]] == []
 
