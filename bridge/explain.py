@@ -28,6 +28,7 @@ CR_SUMMARIES: dict[str, str] = {
     "605.3a": "a player may activate a mana ability whenever they have priority or are paying a cost",
     "608.2b": "as a spell or ability resolves, its targets are checked again; illegal targets are not affected",
     "608.2d": "choices offered by an effect are made as it resolves",
+    "608.2h": "if an effect needs information about an object that has left its zone, it uses the object as it last existed there",
     "608.2n": "as the final part of resolution an instant or sorcery goes to the graveyard, an ability leaves the stack",
     "608.3": "a resolving permanent spell enters the battlefield",
     "611.2a": "a continuous effect from a resolving spell or ability lasts as long as it says",
