@@ -14,6 +14,7 @@ from lark import Token
 from .effect_parts import GrammarReject
 from .filters import as_filter
 from .nodes import Filter, Fn, literal_words
+from .terms import TIME_WORDS
 
 
 class ConditionRules:
@@ -232,6 +233,16 @@ class ConditionRules:
 
     def step_word(self, c: list) -> str:
         return "_".join(str(t).lower() for t in c)
+
+    def during_time(self, c: list) -> str:
+        return literal_words(c)
+
+    def ct_time(self, c: list) -> Any:
+        """"during your turn": the time's term (terms.TIME_WORDS), also as a cast or activation
+        restriction."""
+        return Fn(TIME_WORDS[c[0]])
+
+    cr_during = ar_during = ct_time
 
     def zone_word_e(self, c: list) -> str:
         """"hand", "graveyard", "library": the zone's name."""

@@ -12,7 +12,8 @@ from typing import Any
 from .effect_parts import _kw_term, _pt, _quoted
 from .filters import as_filter
 from .mana import group_symbols
-from .nodes import Filter, Fn, Str
+from .nodes import Filter, Fn, Str, literal_words
+from .terms import SPEND_WORDS
 
 
 class TermRules:
@@ -108,8 +109,12 @@ class TermRules:
 
     sp_costs_containing = sa_costs_containing
 
-    def sa_generic_costs(self, c: list) -> Any:
-        return "pay_generic_costs"
+    def spend_phrase(self, c: list) -> str:
+        return literal_words(c)
+
+    def sa_phrase(self, c: list) -> Any:
+        """"pay generic mana costs", "gain a class level", ...: terms.SPEND_WORDS."""
+        return SPEND_WORDS[c[0]]
 
     def sa_cast(self, c: list) -> Any:
         return Fn("cast", as_filter(c[0]))
@@ -134,15 +139,6 @@ class TermRules:
         return Fn("pay_keyword_cost", Str(c[-1]))
 
     sa_pay_keyword_cost_any = sa_pay_keyword_cost
-
-    def sa_class_level(self, c: list) -> Any:
-        return "gain_class_level"
-
-    def sa_cumulative_upkeep(self, c: list) -> Any:
-        return "pay_cumulative_upkeep"
-
-    def sa_unlock_door(self, c: list) -> Any:
-        return "unlock_door"
 
     def sa_turn_face_up(self, c: list) -> Any:
         return Fn("turn_face_up", as_filter(c[0]))

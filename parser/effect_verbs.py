@@ -23,16 +23,19 @@ class VerbRules:
     """Verb phrases: a part of :class:`~.effects.EffectsTransformer`."""
 
     # --- one template, a few words: the effect term of each word is in terms.VERB_WORDS --
-    def life_verb(self, c: list) -> str:
+    def cant_phrase(self, c: list) -> str:
         return literal_words(c)
 
-    alone_act = mult_word = life_verb
+    mult_word = enter_state = is_state = cant_phrase
 
-    def v_cant_life(self, c: list) -> VP:
-        return generic_vp(VERB_WORDS["v_cant_life"][c[0]], c[1:])
+    def v_cant(self, c: list) -> VP:
+        return generic_vp(VERB_WORDS["v_cant"][c[0]], c[1:])
 
-    def v_cant_alone(self, c: list) -> VP:
-        return generic_vp(VERB_WORDS["v_cant_alone"][c[0]], c[1:])
+    def v_enter_state(self, c: list) -> VP:
+        return generic_vp(VERB_WORDS["v_enter_state"][c[0]], c[1:])
+
+    def v_is_state(self, c: list) -> VP:
+        return generic_vp(VERB_WORDS["v_is_state"][c[0]], c[1:])
 
     def v_damage_mult(self, c: list) -> VP:
         return generic_vp(VERB_WORDS["v_damage_mult"][c[0]], c[1:])

@@ -8,8 +8,9 @@ the effects and prints them as ``effect(A, I, Kind)`` (one-shot) or
 ``continuous(A, K, F, Eff)`` (static abilities).
 
 Verb phrases without a dedicated method are handled by :func:`generic_vp`: the alternative
-``v_<name>`` becomes the term ``<name>(Args)``, with the acting player first for verbs that
-have one (``draw(you, 2)``).
+``v_draw`` becomes the term its row of parser/terms.py names, ``draw(Args)``, with the acting
+player first for verbs that have one (``draw(you, 2)``). The verb phrases are in
+grammar/verbs.lark (namespace ``effects__verbs``), served by this transformer too.
 
 The transformer is composed of one part per concern: sentence frames (:mod:`.effect_sentences`),
 clauses (:mod:`.effect_clauses`), verb phrases (:mod:`.effect_verbs`), tokens

@@ -25,9 +25,8 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "effects": {
         # ar_: activation restrictions: the R of activation_restriction/2
-        "ar_before_attackers": "before_attackers", "ar_combat": "combat", "ar_instant": "instant",
-        "ar_once": "once", "ar_opponent_turn": "opponent_turn", "ar_your_turn": "your_turn",
-        "ar_your_turn_once": "your_turn_once", "ar_your_upkeep": "your_upkeep",
+        "ar_before_attackers": "before_attackers", "ar_instant": "instant", "ar_once": "once",
+        "ar_your_turn_once": "your_turn_once",
         # cond_: conditions: the Cond of effect_condition/3, ability_condition/2, ...
         "cond_ability_activated_times": "ability_activated_times", "cond_and": "and",
         "cond_attached_to": "attached_to", "cond_attacked_this_turn": "attacked_this_turn",
@@ -88,13 +87,7 @@ TERMS: dict[str, dict[str, str]] = {
         "cond_your_turn": "your_turn", "cond_youve": "youve",
         # cr_: cast restrictions: the R of cast_restriction/2
         "cr_attacked_this_step": "attacked_this_step", "cr_before_blockers": "before_blockers",
-        "cr_before_damage": "before_damage", "cr_combat": "combat",
-        "cr_combat_after_blockers": "combat_after_blockers",
-        "cr_declare_attackers": "declare_attackers", "cr_declare_blockers": "declare_blockers",
-        "cr_opponent_turn": "opponent_turn", "cr_opponent_upkeep": "opponent_upkeep",
-        "cr_your_turn": "your_turn",
-        # ct_: condition times ("during your turn")
-        "ct_combat": "combat", "ct_your_turn": "your_turn",
+        "cr_before_damage": "before_damage", "cr_combat_after_blockers": "combat_after_blockers",
         # vpp_: past-tense verb phrases of conditions ("a player who cast a spell this turn")
         "vpp_attacked": "attacked", "vpp_cast": "cast", "vpp_cast_any": "cast_any",
         "vpp_completed_dungeon": "completed_dungeon", "vpp_descended": "descended",
@@ -143,26 +136,24 @@ TERMS: dict[str, dict[str, str]] = {
         "ev_attacks_alone": "attacks_alone", "ev_attacks_saddled": "attacks_saddled",
         "ev_attacks_target": "attacks_target", "ev_attacks_with": "attacks_with",
         "ev_becomes_blocked": "becomes_blocked", "ev_becomes_target": "becomes_target",
-        "ev_blocks_creature": "blocks_creature",
-        "ev_blocks_or_blocked": "blocks_or_blocked",
+        "ev_blocks_creature": "blocks_creature", "ev_blocks_or_blocked": "blocks_or_blocked",
         "ev_blocks_or_blocked_by": "blocks_or_blocked_by", "ev_cast_this_turn": "cast_this_turn",
         "ev_causes_discard": "causes_discard", "ev_chaos": "chaos", "ev_class_level": "class_level",
-        "ev_coin_won": "coin_won", "ev_combat_damage": "combat_damage",
-        "ev_combat_damage_to": "combat_damage_to", "ev_control_state": "control_state",
-        "ev_counters_put_on": "counters_put_on", "ev_crank": "crank", "ev_create": "create",
-        "ev_crews": "crews", "ev_crime": "crime", "ev_cycle": "cycle",
+        "ev_combat_damage": "combat_damage", "ev_combat_damage_to": "combat_damage_to",
+        "ev_control_state": "control_state", "ev_counters_put_on": "counters_put_on",
+        "ev_crank": "crank", "ev_create": "create", "ev_crews": "crews", "ev_cycle": "cycle",
         "ev_cycle_or_discard": "cycle_or_discard", "ev_damage": "damage",
         "ev_damage_to": "damage_to", "ev_daynight": "daynight", "ev_dealt_damage": "dealt_damage",
         "ev_dealt_damage_by": "dealt_damage_by", "ev_dies_or_exiled": "dies_or_exiled",
         "ev_discard": "discard", "ev_draw": "draw", "ev_draw_second": "draw_second",
-        "ev_dungeon": "dungeon", "ev_enters_or_leaves": "enters_or_leaves", "ev_exert": "exert",
-        "ev_expend": "expend", "ev_exploits": "exploits", "ev_foretell": "foretell",
-        "ev_fully_unlock": "fully_unlock", "ev_gain_life": "gain_life",
-        "ev_leaves_zone": "leaves_zone", "ev_lose_control": "lose_control",
-        "ev_lose_life": "lose_life", "ev_loses_game": "loses_game", "ev_mana_spent": "mana_spent",
+        "ev_enters_or_leaves": "enters_or_leaves", "ev_exert": "exert", "ev_expend": "expend",
+        "ev_exploits": "exploits", "ev_foretell": "foretell", "ev_fully_unlock": "fully_unlock",
+        "ev_gain_life": "gain_life", "ev_leaves_zone": "leaves_zone",
+        "ev_lose_control": "lose_control", "ev_lose_life": "lose_life",
+        "ev_loses_game": "loses_game", "ev_mana_spent": "mana_spent",
         "ev_mana_spent_that": "mana_spent_that", "ev_mill": "mill", "ev_monarch": "monarch",
         "ev_next_cast": "next_cast", "ev_noncombat_damage_to": "noncombat_damage_to",
-        "ev_pay_life": "pay_life", "ev_phase_in": "phase_in", "ev_phase_out": "phase_out",
+        "ev_phase_in": "phase_in", "ev_phase_out": "phase_out",
         "ev_planeswalk_from": "planeswalk_from", "ev_planeswalk_to": "planeswalk_to",
         "ev_play": "play", "ev_play_or_cast": "play_or_cast",
         "ev_player_attacked": "player_attacked", "ev_put_counters": "put_counters",
@@ -171,8 +162,7 @@ TERMS: dict[str, dict[str, str]] = {
         "ev_put_into_zone_from_library": "put_into_zone_from_library", "ev_reflexive": "reflexive",
         "ev_returned": "returned", "ev_ring": "ring", "ev_roll": "roll",
         "ev_roll_dice": "roll_dice", "ev_roll_symbol": "roll_symbol", "ev_sacrifice": "sacrifice",
-        "ev_search": "search", "ev_shuffle": "shuffle", "ev_solve_case": "solve_case",
-        "ev_state_counters": "state_counters",
+        "ev_search": "search", "ev_shuffle": "shuffle", "ev_state_counters": "state_counters",
         "ev_time_counter_removed_exiled": "time_counter_removed_exiled",
         "ev_transform": "transform", "ev_turned_face_up": "turned_face_up",
         "ev_unattached_from": "unattached_from", "ev_unblocked": "unblocked",
@@ -203,18 +193,13 @@ TERMS: dict[str, dict[str, str]] = {
         "v_can_cast_only_more": "can_cast_only_more", "v_cant_activate": "cant_activate",
         "v_cant_attack": "cant_attack", "v_cant_attack_np": "cant_attack_np",
         "v_cant_attack_or_block": "cant_attack_or_block",
-        "v_cant_be_activated": "cant_be_activated", "v_cant_be_blocked_by": "cant_be_blocked_by",
-        "v_cant_be_cast": "cant_be_cast", "v_cant_be_copied": "cant_be_copied",
-        "v_cant_be_countered": "cant_be_countered", "v_cant_be_enchanted": "cant_be_enchanted",
-        "v_cant_be_prevented": "cant_be_prevented", "v_cant_be_regenerated": "cant_be_regenerated",
-        "v_cant_be_sacrificed": "cant_be_sacrificed", "v_cant_be_target": "cant_be_target",
+        "v_cant_be_blocked_by": "cant_be_blocked_by", "v_cant_be_target": "cant_be_target",
         "v_cant_block": "cant_block", "v_cant_block_np": "cant_block_np",
         "v_cant_cast": "cant_cast", "v_cant_cast_more": "cant_cast_more",
-        "v_cant_draw_more": "cant_draw_more", "v_cant_lose_game": "cant_lose_game",
-        "v_cant_play": "cant_play", "v_cant_search": "cant_search",
-        "v_cant_transform": "cant_transform", "v_cant_untap_more": "cant_untap_more",
-        "v_cant_win_game": "cant_win_game", "v_cast": "cast", "v_cast_as_flash": "cast_as_flash",
-        "v_cast_from": "cast_from", "v_change_target": "change_target", "v_choose": "choose",
+        "v_cant_draw_more": "cant_draw_more", "v_cant_play": "cant_play",
+        "v_cant_untap_more": "cant_untap_more", "v_cast": "cast",
+        "v_cast_as_flash": "cast_as_flash", "v_cast_from": "cast_from",
+        "v_change_target": "change_target", "v_choose": "choose",
         "v_choose_odd_even": "choose_odd_even", "v_clash": "clash", "v_cloak": "cloak",
         "v_collect_evidence": "collect_evidence", "v_conjure": "conjure", "v_connive": "connive",
         "v_control": "control", "v_convert": "convert", "v_copy": "copy",
@@ -238,10 +223,7 @@ TERMS: dict[str, dict[str, str]] = {
         "v_draw_additional": "draw_additional", "v_draw_amount": "draw_amount",
         "v_draw_that_many": "draw_that_many", "v_draw_that_many_plus": "draw_that_many_plus",
         "v_earthbend": "earthbend", "v_emblem": "emblem", "v_end_turn": "end_turn",
-        "v_endure": "endure", "v_enters_tapped": "enters_tapped",
-        "v_enters_tapped_attacking": "enters_tapped_attacking",
-        "v_enters_untapped": "enters_untapped",
-        "v_enters_with_additional": "enters_with_additional",
+        "v_endure": "endure", "v_enters_with_additional": "enters_with_additional",
         "v_enters_with_additional_amount": "enters_with_additional_amount",
         "v_enters_with_additional_n": "enters_with_additional_n",
         "v_enters_with_counters_amount": "enters_with_counters_amount",
@@ -262,14 +244,13 @@ TERMS: dict[str, dict[str, str]] = {
         "v_incubate": "incubate", "v_investigate": "investigate",
         "v_investigate_twice": "investigate_twice", "v_is_chosen_type_add": "is_chosen_type_add",
         "v_is_every_creature_type": "is_every_creature_type", "v_is_goaded": "is_goaded",
-        "v_is_indestructible": "is_indestructible", "v_is_type_add": "is_type_add",
-        "v_is_type_pt": "is_type_pt", "v_is_type_pt_equal": "is_type_pt_equal",
-        "v_is_type_with": "is_type_with", "v_keep_mana": "keep_mana",
-        "v_keep_unspent_mana": "keep_unspent_mana", "v_learn": "learn", "v_look": "look",
-        "v_look_and_play": "look_and_play", "v_look_hand": "look_hand", "v_look_top": "look_top",
-        "v_look_top_any_time": "look_top_any_time", "v_look_top_one": "look_top_one",
-        "v_lose_all_abilities": "lose_all_abilities", "v_lose_game": "lose_game",
-        "v_lose_half_life": "lose_half_life",
+        "v_is_type_add": "is_type_add", "v_is_type_pt": "is_type_pt",
+        "v_is_type_pt_equal": "is_type_pt_equal", "v_is_type_with": "is_type_with",
+        "v_keep_mana": "keep_mana", "v_keep_unspent_mana": "keep_unspent_mana", "v_learn": "learn",
+        "v_look": "look", "v_look_and_play": "look_and_play", "v_look_hand": "look_hand",
+        "v_look_top": "look_top", "v_look_top_any_time": "look_top_any_time",
+        "v_look_top_one": "look_top_one", "v_lose_all_abilities": "lose_all_abilities",
+        "v_lose_game": "lose_game", "v_lose_half_life": "lose_half_life",
         "v_lose_land_types_abilities": "lose_land_types_abilities",
         "v_lose_life_amount": "lose_life_amount", "v_lose_life_any": "lose_life_any",
         "v_lose_other_types": "lose_other_types", "v_lose_types_abilities": "lose_types_abilities",
@@ -334,7 +315,8 @@ EVENT_WORDS: dict[str, dict[str, str]] = {
         "explore": "explores", "scry": "scry", "surveil": "surveil", "fight": "fights",
         "mutate": "mutate", "proliferate": "proliferate", "investigate": "investigate",
         "connive": "connive", "discover": "discover", "regenerate": "regenerate",
-        "specialize": "specialize",
+        "specialize": "specialize", "commit a crime": "crime", "win a coin flip": "coin_won",
+        "complete a dungeon": "dungeon", "pay life": "pay_life", "solve a case": "solve_case",
     },
     # "whenever a creature is exiled"
     "ev_is": {"exiled": "exiled", "countered": "countered"},
@@ -346,12 +328,27 @@ EVENT_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-#: verb phrases read as one of a few effects by a word (grammar/verbs.lark, !life_verb,
-#: !alone_act, !mult_word): alias → the words → the effect term
+#: verb phrases read as one of a few effects by their words (grammar/verbs.lark, !cant_phrase,
+#: !enter_state, !is_state, !mult_word): alias → the words → the effect term
 VERB_WORDS: dict[str, dict[str, str]] = {
-    "v_cant_life": {"gain": "cant_gain_life", "lose": "cant_lose_life"},
-    "v_cant_alone": {"attack": "cant_attack_alone", "block": "cant_block_alone",
-                     "attack or block": "cant_attack_block_alone"},
+    # "can't" + a rule of play (a continuous effect, CR 101.2)
+    "v_cant": {
+        "be activated": "cant_be_activated", "be countered": "cant_be_countered",
+        "be prevented": "cant_be_prevented", "be sacrificed": "cant_be_sacrificed",
+        "be regenerated": "cant_be_regenerated", "be enchanted": "cant_be_enchanted",
+        "be cast": "cant_be_cast", "be copied": "cant_be_copied", "transform": "cant_transform",
+        "gain life": "cant_gain_life", "lose life": "cant_lose_life",
+        "lose the game": "cant_lose_game", "win the game": "cant_win_game",
+        "search libraries": "cant_search", "attack alone": "cant_attack_alone",
+        "block alone": "cant_block_alone", "attack or block alone": "cant_attack_block_alone",
+    },
+    # "enters [the battlefield] tapped", ... (CR 614.1c, 614.12)
+    "v_enter_state": {
+        "tapped": "enters_tapped", "the battlefield tapped": "enters_tapped",
+        "untapped": "enters_untapped", "the battlefield untapped": "enters_untapped",
+        "tapped and attacking": "enters_tapped_attacking",
+    },
+    "v_is_state": {"goaded": "is_goaded", "indestructible": "is_indestructible"},
     "v_damage_mult": {"double": "damage_double", "triple": "damage_triple"},
     "v_damage_mult_same": {"double": "damage_double_same", "triple": "damage_triple_same"},
 }
@@ -361,6 +358,24 @@ VERB_WORDS: dict[str, dict[str, str]] = {
 FILTER_WORDS: dict[str, dict[str, str]] = {
     # "the" !stat_of "of" np: an amount
     "amount_stat_of": {"power": "power_of", "toughness": "toughness_of", "mana_value": "mana_value_of"},
+}
+
+
+#: "during" + a time (grammar/effects.lark, !during_time) → the term: a sentence's condition
+#: during(T), a cast or activation restriction (ct_time, cr_during, ar_during)
+TIME_WORDS: dict[str, str] = {
+    "your turn": "your_turn", "combat": "combat", "an opponent poss turn": "opponent_turn",
+    "your upkeep": "your_upkeep", "an opponent poss upkeep": "opponent_upkeep",
+    "the declare attackers step": "declare_attackers",
+    "the declare blockers step": "declare_blockers",
+}
+
+
+#: what mana may be spent on, by its phrase (grammar/effects.lark, !spend_phrase): the term of
+#: mana_spend_restriction/2
+SPEND_WORDS: dict[str, str] = {
+    "pay generic mana costs": "pay_generic_costs", "gain a class level": "gain_class_level",
+    "pay cumulative upkeep costs": "pay_cumulative_upkeep", "unlock a door": "unlock_door",
 }
 
 

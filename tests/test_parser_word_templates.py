@@ -1,10 +1,11 @@
 """Templates general by construction (issue 12): one grammar template for a family of one-word
 alternatives, the term of each word in a table of parser/terms.py.
 
-"Whenever you scry / investigate / discover ...", "whenever ~ is exiled / is countered",
-"becomes tapped / saddled", "can't gain / lose life", "can't attack / block alone", "deal double /
-triple that damage", "the power / toughness / mana value of ~" and a companion's "mana value N or
-less" were one alias per word, most of them read by one card. The expected terms below are those
+"Whenever you scry / investigate / commit a crime ...", "whenever ~ is exiled / is countered",
+"becomes tapped / saddled", "can't" + a rule of play, "enters tapped", "is indestructible", "deal
+double / triple that damage", "the power / toughness / mana value of ~", "during your turn /
+combat / an opponent's upkeep", "spend this mana only to pay generic mana costs / unlock a door"
+and a companion's "mana value N or less" were one alias per word, many read by one card. The expected terms below are those
 the per-word aliases printed before the merge (an independent record: benchmarks/facts_dump.py
 found every corpus card's facts unchanged but for the mana value fix tested last)."""
 
@@ -17,7 +18,7 @@ import pytest
 
 from mtgasp.parser import parse_card
 from mtgasp.parser.build import GRAMMAR_DIR
-from mtgasp.parser.terms import EVENT_WORDS, FILTER_WORDS, VERB_WORDS
+from mtgasp.parser.terms import EVENT_WORDS, FILTER_WORDS, SPEND_WORDS, TIME_WORDS, VERB_WORDS
 
 from asp import corpus_cards
 
@@ -28,8 +29,11 @@ RULES = {
     ("triggers", "action_word"): [EVENT_WORDS["ev_action"]],
     ("triggers", "is_word"): [EVENT_WORDS["ev_is"]],
     ("triggers", "become_word"): [EVENT_WORDS["ev_become"]],
-    ("verbs", "life_verb"): [VERB_WORDS["v_cant_life"]],
-    ("verbs", "alone_act"): [VERB_WORDS["v_cant_alone"]],
+    ("verbs", "cant_phrase"): [VERB_WORDS["v_cant"]],
+    ("verbs", "enter_state"): [VERB_WORDS["v_enter_state"]],
+    ("verbs", "is_state"): [VERB_WORDS["v_is_state"]],
+    ("effects", "during_time"): [TIME_WORDS],
+    ("effects", "spend_phrase"): [SPEND_WORDS],
     ("verbs", "mult_word"): [VERB_WORDS["v_damage_mult"], VERB_WORDS["v_damage_mult_same"]],
     ("filters", "stat_of"): [FILTER_WORDS["amount_stat_of"]],
 }
@@ -76,6 +80,11 @@ def _facts(text: str, name: str = "X", type_line: str = "Creature — Elf", **kw
     ("Whenever ~ mutates, you gain 1 life.", "mutate(f(A,1))"),
     ("Whenever ~ regenerates, you gain 1 life.", "regenerate(f(A,1))"),
     ("Whenever ~ specializes, you gain 1 life.", "specialize(f(A,1))"),
+    ("Whenever you commit a crime, you gain 1 life.", "crime(you)"),
+    ("Whenever you pay life, you gain 1 life.", "pay_life(you)"),
+    ("Whenever you solve a Case, you gain 1 life.", "solve_case(you)"),
+    ("Whenever you win a coin flip, you gain 1 life.", "coin_won(you)"),
+    ("Whenever you complete a dungeon, you gain 1 life.", "dungeon(you)"),
 ])
 def test_cr701_keyword_action_events(text: str, event: str) -> None:
     """CR 701: "whenever you scry" and the other keyword actions, one template."""
@@ -102,6 +111,57 @@ def test_is_and_becomes_events(text: str, event: str) -> None:
 def test_cr119_cant_gain_or_lose_life(text: str, effect: str) -> None:
     facts = _facts(text, type_line="Enchantment")
     assert [f for f in facts if f.startswith("continuous(")] == [f"continuous(A,1,f(A,1),{effect})."]
+
+
+@pytest.mark.parametrize("text, type_line, effect", [
+    ("~ can't transform.", "Creature — Elf", "cant_transform"),
+    ("Your opponents can't win the game.", "Enchantment", "cant_win_game"),
+    ("~ enters tapped.", "Land", "enters_tapped"),  # CR 614.1c
+    ("Creatures your opponents control enter the battlefield tapped.", "Enchantment", "enters_tapped"),
+    ("Creatures you control enter tapped and attacking.", "Enchantment", "enters_tapped_attacking"),
+])
+def test_rules_of_play_read_by_their_phrase(text: str, type_line: str, effect: str) -> None:
+    facts = _facts(text, type_line=type_line)
+    assert [f for f in facts if f.startswith("continuous(")] == [f"continuous(A,1,f(A,1),{effect})."]
+
+
+def test_is_indestructible_this_turn() -> None:
+    facts = _facts("Target creature is indestructible this turn.", type_line="Instant")
+    assert "effect(A,1,apply(target(f(A,1),1),is_indestructible,this_turn))." in facts
+
+
+@pytest.mark.parametrize("text, restriction", [
+    ("{T}: Draw a card. Activate only during an opponent's turn.", "activation_restriction(A,opponent_turn)."),
+    ("{T}: Draw a card. Activate only during your upkeep.", "activation_restriction(A,your_upkeep)."),
+    ("{T}: Draw a card. Activate only during combat.", "activation_restriction(A,combat)."),
+    ("{T}: Draw a card. Activate only during an opponent's upkeep.", "activation_restriction(A,opponent_upkeep)."),
+])
+def test_cr602_5_activate_only_during(text: str, restriction: str) -> None:
+    """CR 602.5b: "Activate only during ..." — one template for every time; "an opponent's
+    upkeep" was read only as a casting restriction before (Trade Caravan was unsupported)."""
+    assert restriction in _facts(text, type_line="Artifact")
+
+
+@pytest.mark.parametrize("time, term", [
+    ("combat", "combat"), ("an opponent's upkeep", "opponent_upkeep"),
+    ("the declare blockers step", "declare_blockers"), ("your turn", "your_turn"),
+])
+def test_cast_only_during(time: str, term: str) -> None:
+    pc = parse_card("X", f"Cast this spell only during {time}.\nDraw a card.", type_line="Instant")
+    assert pc.fully_parsed and f'cast_restriction(ab(card("X"),1),{term}).' in pc.to_asp().splitlines()
+
+
+def test_during_your_turn_as_a_condition() -> None:
+    assert "effect_condition(A,1,during(your_turn))." in _facts("During your turn, ~ has flying.")
+
+
+@pytest.mark.parametrize("phrase, term", [
+    ("pay generic mana costs", "pay_generic_costs"), ("unlock a door", "unlock_door"),
+    ("gain a class level", "gain_class_level"), ("pay cumulative upkeep costs", "pay_cumulative_upkeep"),
+])
+def test_cr106_6_spend_this_mana_only_to(phrase: str, term: str) -> None:
+    facts = _facts(f"{{T}}: Add {{C}}. Spend this mana only to {phrase}.", type_line="Artifact")
+    assert f"mana_spend_restriction(A,{term})." in facts
 
 
 @pytest.mark.parametrize("text, effect", [
@@ -142,6 +202,17 @@ def test_companion_mana_value_conditions_share_one_template() -> None:
     keruga = _facts("Companion — Your starting deck contains only cards with mana value 3 or greater "
                     "and land cards.", name="K", type_line="Legendary Creature — Fish Kraken")
     assert "keyword_param(A,only(mana_value(ge,3),type(land)))." in keruga
+
+
+def test_trade_caravan_untaps_during_an_opponents_upkeep() -> None:
+    """A card the merge made readable: its second ability is restricted to an opponent's upkeep."""
+    if not CORPUS.exists():
+        pytest.skip("../shared/data/cards/cards.jsonl is absent")
+    name = "Trade Caravan"
+    type_line, text = corpus_cards(CORPUS, {name})[name]
+    pc = parse_card(name, text, type_line=type_line)
+    assert pc.fully_parsed, pc.unsupported
+    assert f'activation_restriction(ab(card("{name}"),2),opponent_upkeep).' in pc.to_asp().splitlines()
 
 
 def test_stubborn_burrowfiend_becomes_saddled() -> None:
