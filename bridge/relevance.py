@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
@@ -105,23 +105,31 @@ class _Unknown(Exception):
     of its predicate possible."""
 
 
+def _visit(node: Any, visit: Callable[[Any], bool], skip: str = "") -> None:
+    """Call ``visit`` on every AST node of ``node`` (a node, a list or an AST sequence), top
+    down; the nodes below one for which it returns True are not visited, nor the field ``skip``."""
+    if isinstance(node, ast.AST):
+        if visit(node):
+            return
+        for key in node.child_keys:
+            if key != skip:
+                _visit(getattr(node, key), visit, skip)
+    elif isinstance(node, (list, tuple)) or type(node).__name__ == "ASTSequence":
+        for x in node:
+            _visit(x, visit, skip)
+
+
 def _defines(node: Any) -> set[Key]:
     """The predicates a head defines (its atoms outside conditions)."""
     out: set[Key] = set()
 
-    def walk(n: Any) -> None:
-        if isinstance(n, ast.AST):
-            if n.ast_type == _T.SymbolicAtom:
-                out.update(k for k, _ in _head_atoms(n))
-                return
-            for key in n.child_keys:
-                if key != "condition":
-                    walk(getattr(n, key))
-        elif isinstance(n, (list, tuple)) or type(n).__name__ == "ASTSequence":
-            for x in n:
-                walk(x)
+    def atom(n: Any) -> bool:
+        if n.ast_type != _T.SymbolicAtom:
+            return False
+        out.update(k for k, _ in _head_atoms(n))
+        return True
 
-    walk(node)
+    _visit(node, atom, skip="condition")
     return out
 
 
@@ -130,26 +138,21 @@ def _head_atoms(node: Any) -> list[tuple[Key, Pattern]]:
     in a body."""
     out: list[tuple[Key, Pattern]] = []
 
-    def walk(n: Any) -> None:
-        if isinstance(n, ast.AST):
-            if n.ast_type == _T.TheoryAtom:
+    def atom(n: Any) -> bool:
+        if n.ast_type == _T.TheoryAtom:
+            raise _Unknown(str(n))
+        if n.ast_type != _T.SymbolicAtom:
+            return False
+        terms = n.symbol.arguments if n.symbol.ast_type == _T.Pool else [n.symbol]
+        for t in terms:  # p(a;b) is the pool of p(a) and p(b)
+            a = _atom(t)
+            if a:
+                out.append(a)
+            elif t.ast_type != _T.Function or t.external:
                 raise _Unknown(str(n))
-            if n.ast_type == _T.SymbolicAtom:
-                terms = n.symbol.arguments if n.symbol.ast_type == _T.Pool else [n.symbol]
-                for t in terms:  # p(a;b) is the pool of p(a) and p(b)
-                    a = _atom(t)
-                    if a:
-                        out.append(a)
-                    elif t.ast_type != _T.Function or t.external:
-                        raise _Unknown(str(n))
-                return
-            for key in n.child_keys:
-                walk(getattr(n, key))
-        elif isinstance(n, (list, tuple)) or type(n).__name__ == "ASTSequence":
-            for x in n:
-                walk(x)
+        return True
 
-    walk(node)
+    _visit(node, atom)
     return out
 
 
