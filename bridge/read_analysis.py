@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,20 +70,9 @@ class ReadTable:
 
     def unread(self, fact: clingo.Symbol) -> str | None:
         """Why no rule reads ``fact`` (a short phrase), or None when some rule reads it."""
-        name = fact.name
-        if name in self._plain:
+        if fact.name in self._plain:
             return None
-        args = fact.arguments
-        sig = (name, len(args))
-        if sig in self.descriptive:
-            return None
-        if sig not in self.predicates:
-            return f"no rule reads {sig[0]}/{sig[1]}"
-        for i in self._kind_args.get(sig, ()):
-            k = kind_of(args[i - 1])
-            if k is not None and k not in self.kinds[(sig[0], sig[1], i)]:
-                return f"no rule reads the {k} of {sig[0]}/{sig[1]}"
-        return None
+        return self._why(fact.name, fact.arguments, kind_of)
 
     def unread_text(self, fact: str) -> str | None:
         """:meth:`unread` for a fact written as ASP text (``effect(ab(card("X"),1),1,draw(you,1))``),
@@ -92,15 +81,19 @@ class ReadTable:
         name = fact if i < 0 else fact[:i]
         if name in self._plain:
             return None
-        args = [] if i < 0 else _split_args(fact, i)
+        return self._why(name, [] if i < 0 else _split_args(fact, i), kind_of_text)
+
+    def _why(self, name: str, args: Sequence[Any], kind: Callable[[Any], str | None]) -> str | None:
+        """:meth:`unread` past the fast path: ``args`` are the fact's arguments, ``kind`` gives
+        the kind one of them names (:func:`kind_of` or :func:`kind_of_text`)."""
         sig = (name, len(args))
         if sig in self.descriptive:
             return None
         if sig not in self.predicates:
             return f"no rule reads {sig[0]}/{sig[1]}"
-        for j in self._kind_args.get(sig, ()):
-            k = kind_of_text(args[j - 1])
-            if k is not None and k not in self.kinds[(sig[0], sig[1], j)]:
+        for i in self._kind_args.get(sig, ()):
+            k = kind(args[i - 1])
+            if k is not None and k not in self.kinds[(sig[0], sig[1], i)]:
                 return f"no rule reads the {k} of {sig[0]}/{sig[1]}"
         return None
 
