@@ -171,7 +171,13 @@ def state_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol
     for i, d in enumerate(state.delayed_triggers, start=1):
         when, what = clingo.parse_term(d.when), clingo.parse_term(d.what)
         yield _F("delayed_trigger", [_F("dt", [_N(i)]), when, what, _player(d.controller)])
+    delayed = len(state.delayed_triggers)
     for i, t in enumerate(state.pending_triggers, start=1):
+        if t.delayed is not None:  # CR 603.7: its source is the delayed trigger it was, numbered after those waiting
+            delayed += 1
+            yield _F("pending_trigger", [_F("tg", [_N(i)]), _F("delayed", [clingo.parse_term(t.delayed)]),
+                                         _F("dt", [_N(delayed)]), _player(t.controller)])
+            continue
         ability = _F("ab", [_card(_card_name(cards, t.card, f"pending_triggers[{i - 1}].card")), _N(t.ability)])
         yield _F("pending_trigger", [_F("tg", [_N(i)]), ability, _obj(t.source), _player(t.controller)])
     for player, n in state.lands_played.items():

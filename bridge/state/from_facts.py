@@ -95,8 +95,8 @@ def _ability(term: clingo.Symbol) -> tuple[str, int]:
     if term.match("ab", 2) and term.arguments[1].type is clingo.SymbolType.Number:
         return _card(term.arguments[0]), term.arguments[1].number
     if term.match("delayed", 1):
-        raise _fail(f"a delayed triggered ability ({str(term)[:60]}) that triggered, waiting or on the stack "
-                    "(CR 603.7), cannot be written to a state file yet; `apply` and `play` carry it between steps")
+        raise _fail(f"a delayed triggered ability ({str(term)[:60]}) on the stack (CR 603.7) cannot be written "
+                    "to a state file yet (one waiting to be put on it can); `apply` and `play` carry it between steps")
     raise _fail(f"expected ab(card(...), N), got {str(term)[:60]}")
 
 
@@ -328,6 +328,9 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
     )
     pending = []
     for _tg, a, src, p in sorted(by["pending_trigger"], key=lambda row: row[0].arguments[0].number):
+        if a.match("delayed", 1) and src.match("dt", 1):  # CR 603.7: no card ability, no source object
+            pending.append(PendingTrigger("", 0, "", _id(p, "player"), delayed=str(_saved_ids(a.arguments[0]))))
+            continue
         card, n = _ability(a)
         pending.append(PendingTrigger(card, n, _id(src, "obj"), _id(p, "player")))
     activated = tuple(

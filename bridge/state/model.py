@@ -261,13 +261,17 @@ class PendingTrigger:
     """A triggered ability that has triggered and waits to be put on the stack (CR 603.3)."""
 
     card: str
-    """The card whose ability it is."""
+    """The card whose ability it is ("" for a delayed triggered ability)."""
     ability: int
-    """Which ability of that card, 1-based in text order."""
+    """Which ability of that card, 1-based in text order (0 for a delayed triggered ability)."""
     source: str
-    """Id of its source object (as it last existed, CR 603.10)."""
+    """Id of its source object (as it last existed, CR 603.10; "" for a delayed triggered ability)."""
     controller: str
     """Player id of its controller (CR 603.3a)."""
+    delayed: str | None = None
+    """A delayed triggered ability that triggered (CR 603.7): what it does, as an ASP effect term
+    (the ``what`` of its delayed trigger). It has no card ability and no source object: it acts
+    on the objects it names (the rules' ``delayed(What)`` ability, source ``dt(..)``)."""
 
 
 @dataclass(frozen=True)

@@ -428,6 +428,10 @@ class Resolver:
         out = []
         for i, t in enumerate(f.pending_triggers):
             at: PathKey = ("pending_triggers", i)
+            if t.delayed is not None:
+                out.append(PendingTrigger("", 0, "", self.player(t.controller, at + ("controller",)), delayed=t.delayed))
+                continue
+            assert t.source is not None and t.ability is not None  # the schema requires them without 'delayed'
             source = self.object(t.source, at + ("source",))
             card = self.card(t.card if t.card is not None else self.card_of(source, at + ("card",)), at + ("card",))
             out.append(PendingTrigger(card, t.ability, source, self.player(t.controller, at + ("controller",))))

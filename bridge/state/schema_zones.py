@@ -198,19 +198,32 @@ class PendingTriggerEntry(Entry):
     """A triggered ability that triggered and waits to be put on the stack (CR 603.3)."""
 
     label: ClassVar[str] = "a pending trigger"
-    shape: ClassVar[str] = "a pending trigger {card, ability, source, controller}"
-    required: ClassVar[dict[str, str]] = {
-        key: f"missing: a pending trigger needs '{key}'" for key in ("ability", "source", "controller")
-    }
+    shape: ClassVar[str] = "a pending trigger {card, ability, source, controller} or {delayed, controller}"
+    required: ClassVar[dict[str, str]] = {"controller": "missing: a pending trigger needs 'controller'"}
 
     card: Text("a card name", MAX_NAME_LENGTH) | None = None
     """The card whose ability it is; default: its source's card."""
-    ability: Int(1)
+    ability: Int(1) | None = None
     """Which ability of the card, 1 for the first in text order."""
-    source: ObjectId
+    source: ObjectId | None = None
     """Its source (an object of the state)."""
+    delayed: Term("what it does, as an ASP effect term") | None = None  # type: ignore[valid-type]
+    """Instead of card, ability and source: a delayed triggered ability that triggered (CR 603.7),
+    by what it does (an ASP effect term, as the ``what`` of a delayed trigger)."""
     controller: PlayerId
     """Its controller (CR 603.3a)."""
+
+    @model_validator(mode="after")
+    def _card_ability_or_delayed(self) -> PendingTriggerEntry:
+        if self.delayed is not None:
+            for key in ("card", "ability", "source"):
+                if getattr(self, key) is not None:
+                    fail(f"a delayed pending trigger has no '{key}' (it acts on the objects 'delayed' names)", key)
+            return self
+        for key in ("ability", "source"):
+            if getattr(self, key) is None:
+                fail(f"missing: a pending trigger needs '{key}' (or 'delayed')", key)
+        return self
 
 
 class ActivationEntry(Entry):

@@ -163,7 +163,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         ]
     if state.pending_triggers:
         out["pending_triggers"] = [
-            {"card": t.card, "ability": t.ability, "source": t.source, "controller": t.controller}
+            {"delayed": t.delayed, "controller": t.controller} if t.delayed is not None
+            else {"card": t.card, "ability": t.ability, "source": t.source, "controller": t.controller}
             for t in state.pending_triggers
         ]
     memory: dict[str, Any] = {}
