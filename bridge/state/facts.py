@@ -206,6 +206,9 @@ def _card_object_facts(
 
 def _other_zone_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol]:
     """Objects outside the battlefield: the stack, hands, libraries, graveyards, exile, command."""
+    # CR 603.7: a delayed triggered ability's source is the delayed trigger it was, numbered after
+    # those still waiting and the pending ones (state_facts: the same numbering).
+    delayed = len(state.delayed_triggers) + sum(1 for t in state.pending_triggers if t.delayed is not None)
     for i, item in enumerate(state.stack, start=1):
         o = _obj(item.id)
         yield _F("object", [o])
@@ -213,6 +216,10 @@ def _other_zone_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.
         yield _F("stack_position", [o, _N(i)])
         yield _F("controller", [o, _player(item.controller)])
         yield _F("owner", [o, _player(item.owner)])
+        if item.delayed is not None:
+            delayed += 1
+            yield _F("stack_ability", [o, _F("delayed", [clingo.parse_term(item.delayed)]), _F("dt", [_N(delayed)])])
+            continue
         name = _card_name(cards, item.card or "", f"stack[{i - 1}].card")
         if item.ability is None:
             yield _F("card_of", [o, _card(name)])

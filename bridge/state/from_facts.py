@@ -95,8 +95,8 @@ def _ability(term: clingo.Symbol) -> tuple[str, int]:
     if term.match("ab", 2) and term.arguments[1].type is clingo.SymbolType.Number:
         return _card(term.arguments[0]), term.arguments[1].number
     if term.match("delayed", 1):
-        raise _fail(f"a delayed triggered ability ({str(term)[:60]}) on the stack (CR 603.7) cannot be written "
-                    "to a state file yet (one waiting to be put on it can); `apply` and `play` carry it between steps")
+        raise _fail(f"a delayed triggered ability ({str(term)[:60]}) is a state only as a pending trigger or a "
+                    "stack object whose source is its delayed trigger dt(N) (CR 603.7)")
     raise _fail(f"expected ab(card(...), N), got {str(term)[:60]}")
 
 
@@ -216,7 +216,10 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
     for o, k, v in by["chosen"]:
         multi[_id(o, "obj")]["chosen"].append((k.name, _choice(k.name, v)))
     for o, a, src in by["stack_ability"]:
-        attr[_id(o, "obj")]["ability"] = (_ability(a), _id(src, "obj"))
+        if a.match("delayed", 1) and src.match("dt", 1):  # CR 603.7: no card ability, no source object
+            attr[_id(o, "obj")]["delayed"] = str(_saved_ids(a.arguments[0]))
+        else:
+            attr[_id(o, "obj")]["ability"] = (_ability(a), _id(src, "obj"))
     for o, i, t in by["spell_target"]:
         multi[_id(o, "obj")]["targets"].append((i.number, _id(t, t.name)))
     for o, m in by["spell_mode"]:
@@ -293,6 +296,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
                 x=a["spell_x"].number if "spell_x" in a else None,
                 targets=tuple(t for _, t in sorted(m["targets"])),
                 modes=tuple(sorted(m["modes"])),
+                delayed=a.get("delayed"),
             )
         )
     hand_size = {_id(p, "player"): n.number for p, n in by["hand_size"]}

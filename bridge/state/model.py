@@ -222,6 +222,9 @@ class StackObject:
     """Its targets in order: player ids or object ids (CR 115, 601.2c)."""
     modes: tuple[int, ...] = ()
     """The chosen modes (1, 2, ...) of a modal spell or ability (CR 700.2)."""
+    delayed: str | None = None
+    """A delayed triggered ability (CR 603.7): what it does, as an ASP effect term; it has no
+    card, ability or source (it acts on the objects it names)."""
 
     def __post_init__(self) -> None:
         if not self.owner:

@@ -329,7 +329,10 @@ class Resolver:
     def stack_object(self, s: StackEntry, at: PathKey) -> StackObject:
         controller = self.player(s.controller, at + ("controller",))
         source = None if s.source is None else self.object(s.source, at + ("source",))
-        if s.card is not None:
+        card: str | None = None
+        if s.delayed is not None:
+            pass  # CR 603.7: no card, no source
+        elif s.card is not None:
             card = self.card(s.card, at + ("card",))
         else:
             assert source is not None  # the schema requires a card or a source
@@ -351,6 +354,7 @@ class Resolver:
             x=s.x,
             targets=tuple(targets),
             modes=tuple(s.modes),
+            delayed=s.delayed,
         )
 
     def zones(self, f: StateFile) -> dict[str, Any]:

@@ -142,9 +142,17 @@ class StackEntry(Entry):
     """Its targets in order (CR 115)."""
     modes: List(Int(1), "mode numbers (1 for the first)") = []
     """The chosen modes (CR 700.2)."""
+    delayed: Term("what it does, as an ASP effect term") | None = None  # type: ignore[valid-type]
+    """Instead of card, ability and source: a delayed triggered ability (CR 603.7), by what it
+    does (an ASP effect term, as the ``what`` of a delayed trigger)."""
 
     @model_validator(mode="after")
     def _spell_or_ability(self) -> StackEntry:
+        if self.delayed is not None:
+            for key in ("card", "ability", "source"):
+                if getattr(self, key) is not None:
+                    fail(f"a delayed triggered ability has no '{key}' (it acts on the objects 'delayed' names)", key)
+            return self
         if self.ability is not None and self.source is None:
             fail(f"missing: ability {self.id!r} needs 'source' (the id of its source)", "source")
         if self.ability is None and self.source is not None:

@@ -63,6 +63,8 @@ def _zones_to_dict(state: GameState, out: dict[str, Any]) -> None:
         entries = []
         for item in state.stack:
             entry: dict[str, Any] = {"id": item.id}
+            if item.delayed is not None:
+                entry["delayed"] = item.delayed
             if item.ability is not None:
                 entry.update(ability=item.ability, source=item.source)
             if item.card is not None:
