@@ -78,6 +78,39 @@ def is_keyword_line(text: str, names: tuple[str, ...] = ()) -> bool:
     return keyword_of_line(text, names) is not None
 
 
+#: the report's verdicts on ability texts, kept by text: the same text recurs on many cards
+_BY_TEXT: dict[tuple, Any] = {}
+
+
+def _keyword_line(text: str, names: tuple[str, ...]) -> bool:
+    """:func:`is_keyword_line`, kept by text when the text does not name its card."""
+    from mtgasp.parser.lexer import mark_names
+
+    if names and mark_names(text, names):
+        return is_keyword_line(text, names)
+    key = ("kw", text)
+    hit = _BY_TEXT.get(key)
+    if hit is None:
+        hit = _BY_TEXT[key] = is_keyword_line(text, names)
+    return hit
+
+
+def _class_of_text(text: str, is_spell: bool) -> str:
+    key = ("cls", text, is_spell)
+    hit = _BY_TEXT.get(key)
+    if hit is None:
+        hit = _BY_TEXT[key] = ability_class_of_text(text, is_spell)
+    return hit
+
+
+def _mana_line(text: str) -> bool:
+    key = ("mana", text)
+    hit = _BY_TEXT.get(key)
+    if hit is None:
+        hit = _BY_TEXT[key] = is_mana_line(text)
+    return hit
+
+
 _KEYWORDISH = re.compile(r"^[A-Z][a-z\-]+(?: [a-z\-]+)?(?: \d+| X| \{|—|,|$)")
 
 
@@ -243,14 +276,14 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                 # the other classes by the text alone, so that parsed and unparsed abilities
                 # of a class are counted alike
                 cls = kinds.get(index)
-                kw_line = cls == "keyword" or "keyword_recognised" in ab_kinds or is_keyword_line(text, names)
+                kw_line = cls == "keyword" or "keyword_recognised" in ab_kinds or _keyword_line(text, names)
                 if cls not in ("mana", "keyword"):
-                    cls = ability_class_of_text(text, is_spell)
+                    cls = _class_of_text(text, is_spell)
                     if cls != "mana" and kw_line:
                         cls = "keyword"
                 per_class[cls][0] += 1
                 per_class[cls][1] += supported
-                if is_mana_line(text):
+                if _mana_line(text):
                     mana_lines += 1
                     mana_parsed += supported and index in kinds.get("_mana", ())
                 if kw_line:

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import os
 import stat
 import sys
@@ -482,6 +483,16 @@ def _expand_single(f: Callable[[list], Any]) -> Callable[[list], Any]:
 
 
 def _child_filter(f: Callable[[list], Any], include: list[tuple[int, bool]]) -> Callable[[list], Any]:
+    if not any(expand for _, expand in include):  # only tokens left out: pick the others
+        keep = [i for i, _ in include]
+        if not keep:
+            return lambda children: f([])
+        if len(keep) == 1:
+            k = keep[0]
+            return lambda children: f([children[k]])
+        pick = operator.itemgetter(*keep)
+        return lambda children: f(list(pick(children)))
+
     def g(children: list) -> Any:
         out: list = []
         for i, expand in include:

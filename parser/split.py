@@ -127,6 +127,9 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 
 _GLUED = re.compile(
+    # every alternative below is followed by one of these characters: tested first, so most
+    # positions (lower-case letters) fail at once
+    r'(?=[A-Z{+\-−\d\[ ])(?:'
     r'(?<=[.!]")(?=[A-Z])'                     # '...spell."Whenever'
     r'|(?<=[a-z])(?=\{)'                        # 'Flash{T}: ...'
     r'|(?<=[.)])(?=[+−-]?\d+:|\[[+−-]?\d+\]:)'   # '...card.+1: ...'
@@ -140,7 +143,8 @@ _GLUED = re.compile(
     r'|(?<=[a-z]) (?=(?:When|Whenever)\b)'      # 'Flying When ~ enters'
     r'|(?<=\.\))(?=[IVX]+ ?—)'                   # '...(reminder.)I—Scry 4'
     r'|(?<=\{\d\})(?=\{\d+\})'                   # 'Ward {2}{1}{R}{G}, Exile ~: ...' (no cost has
-)                                              # two generic symbols, CR 107.4)
+    r')'                                       # two generic symbols, CR 107.4)
+)
 _GLUED_KEYWORD = re.compile(r"[A-Z][a-z]{2,14}(?=\{)")
 
 
