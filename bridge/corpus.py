@@ -83,9 +83,18 @@ _BY_TEXT: dict[tuple, Any] = {}
 
 
 def _keyword_line(text: str, names: tuple[str, ...]) -> bool:
-    """:func:`is_keyword_line`, kept by text when the text does not name its card."""
+    """:func:`is_keyword_line`, kept by text when the text does not name its card. A text
+    that begins (after any ability word) with a letter, has no doubled space or line break,
+    and does not begin with a keyword as printed is no keyword line: normalising it (reminder
+    text out, names as "~") leaves its first words as they are or makes them "~"."""
+    from mtgasp.parser.keywords import keyword_head
     from mtgasp.parser.lexer import mark_names
+    from mtgasp.parser.split import ability_word_prefix
 
+    head = text.lstrip()
+    head = head[ability_word_prefix(head)[1]:]
+    if head[:1].isalpha() and "  " not in head and "\n" not in head and keyword_head(head) is None:
+        return False
     if names and mark_names(text, names):
         return is_keyword_line(text, names)
     key = ("kw", text)
