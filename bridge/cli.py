@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
-from . import __version__
+from . import __version__, deadline
 from .cards import CardDatabase
 from .errors import EngineError, QueryTimeoutError
 from .explain import summary
@@ -28,8 +29,12 @@ from .state import GameState, load_state
 FuncT = TypeVar("FuncT", bound=Callable[..., Any])
 
 
-#: Seconds a command may spend searching, unless --timeout (or MTGASP_TIMEOUT) says otherwise.
+#: Seconds a command may take, unless --timeout (or MTGASP_TIMEOUT) says otherwise.
 DEFAULT_TIMEOUT = 10.0
+
+#: Commands that ask many questions in turn: --timeout bounds each of their searches, not the
+#: whole command (every other command is bounded as a whole, input reading included).
+MANY_QUESTIONS = frozenset({"demo", "verify", "sweep", "corpus", "rules"})
 
 #: Exit statuses: 0 a complete answer; 2 bad input (one paragraph on stderr); 3 an internal error
 #: (a bug in mtgasp: please report it); 4 an incomplete answer (the time limit stopped the search;
@@ -40,7 +45,12 @@ EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INCOMPLETE = 2, 3, 4
 class Context:
     """What the group options give every command."""
 
-    def __init__(self, cards: str | None = None, dump: str | None = None, timeout: float | None = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, cards: str | None = None, dump: str | None = None, timeout: float | None = DEFAULT_TIMEOUT,
+        started: float | None = None,
+    ) -> None:
+        self.started = time.monotonic() if started is None else started
+        """When the command started (``time.monotonic()``): its time limit counts from here."""
         self.cards_file = cards
         self.dump = dump
         self.timeout = timeout
@@ -115,8 +125,9 @@ def _default_player(state: GameState, player: str | None) -> str:
     default=DEFAULT_TIMEOUT,
     show_default=True,
     envvar="MTGASP_TIMEOUT",
-    help="Seconds a command may spend searching (0: no limit). When the time is up the answer found so far "
-    "is printed, marked incomplete, and the exit status is 4.",
+    help="Seconds a command may take, reading its input included (0: no limit; demo, verify, sweep, corpus "
+    "and rules: each search). When the time is up the answer found so far is printed, marked incomplete, "
+    "and the exit status is 4.",
 )
 @click.pass_context
 def cli(ctx: click.Context, cards: str | None, dump: str | None, timeout: float) -> None:
@@ -126,6 +137,11 @@ def cli(ctx: click.Context, cards: str | None, dump: str | None, timeout: float)
     4 an incomplete answer (the time limit stopped the search)."""
     c = ctx.ensure_object(Context)
     c.cards_file, c.dump, c.timeout = cards, dump, (timeout or None)
+    if timeout and ctx.invoked_subcommand not in MANY_QUESTIONS:
+        # The whole command shares one budget from its start: reading the state and the card
+        # files and parsing Oracle text included (the watchdog stops it shortly after).
+        deadline.start(timeout, c.started)
+        ctx.call_on_close(deadline.clear)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -460,11 +476,12 @@ def main(argv: list[str] | None = None) -> int:
     under :mod:`mtgasp.watchdog`: past its time limit it is stopped even while grounding (exit 4)."""
     from .watchdog import run
 
-    return run(lambda: _main(argv))
+    started = time.monotonic()
+    return run(lambda: _main(argv, started))
 
 
-def _main(argv: list[str] | None) -> int:
-    obj = Context()
+def _main(argv: list[str] | None, started: float | None = None) -> int:
+    obj = Context(started=started)
     try:
         code = cli.main(args=argv, prog_name="mtgasp", standalone_mode=False, obj=obj)  # a command's Exit(n) returns n
     except click.exceptions.Exit as e:
@@ -485,6 +502,8 @@ def _main(argv: list[str] | None) -> int:
         return 0
     except Exception as e:  # noqa: BLE001 - the last resort: a bug must not print a traceback
         return internal_error(e)
+    finally:
+        deadline.clear()
     if isinstance(code, int) and code:
         return code
     return EXIT_INCOMPLETE if obj.incomplete else 0

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import clingo
 
+from . import deadline
 from .errors import RulesError
 from .relevance import rule_base
 
@@ -39,8 +40,9 @@ def rules_dir() -> Path:
 
 
 #: Called with the deadline (``time.monotonic()``) of every search that has a time limit, before
-#: it grounds: the command line's watchdog (:mod:`mtgasp.watchdog`) stops a grounding that runs past it.
-search_hooks: list[Callable[[float], None]] = []
+#: it grounds, and with the command's own (:mod:`mtgasp.deadline`): the command line's watchdog
+#: (:mod:`mtgasp.watchdog`) stops a command still busy past it, even while clingo grounds.
+search_hooks: list[Callable[[float], None]] = deadline.hooks
 
 
 @dataclass(frozen=True)
@@ -106,10 +108,14 @@ def solve(
     written so that it grows about linearly with the state (see docs/benchmarks.md), and when
     it alone used up the time, the search does not start (and :mod:`mtgasp.watchdog` stops a
     command whose grounding runs past the time: each deadline goes to :data:`search_hooks`).
+    A command-line command's own deadline (:mod:`mtgasp.deadline`) caps ``timeout``: the search
+    stops when the command's time is up, however the time was spent before it.
     """
+    command_left = deadline.left()
+    if command_left is not None:
+        timeout = max(command_left, 0.0) if timeout is None else min(timeout, max(command_left, 0.0))
     if timeout is not None:
-        for hook in search_hooks:
-            hook(time.monotonic() + max(timeout, 0.0))
+        deadline.announce(time.monotonic() + max(timeout, 0.0))
     messages: list[str] = []
 
     def logger(code: clingo.MessageCode, message: str) -> None:

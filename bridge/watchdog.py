@@ -1,16 +1,18 @@
-"""The command line's watchdog: a command whose search runs past its time limit is stopped,
-even while clingo grounds (issue 13).
+"""The command line's watchdog: a command still busy past its time limit is stopped, whatever
+it is doing (issue 13).
 
-clingo can cancel a search but not a grounding. :func:`run` therefore runs the command in a
-forked child process and waits for its answer. Each search with a time limit announces its
-deadline before it grounds (:data:`mtgasp.engine.search_hooks`); when the child is still busy
-:data:`GRACE` seconds after the latest deadline, it is killed and the command ends with exit
-status 4 and one line saying that the time limit stopped it before it answered. Reading the
-input comes before any search and is bounded by the input size limits, not by this clock.
+clingo can cancel a search but not a grounding, and reading a huge state or parsing a long
+Oracle text cannot be cancelled either. :func:`run` therefore runs the command in a forked
+child process and waits for its answer. The command announces its deadline as soon as its
+options are read (:mod:`mtgasp.deadline`: the time limit counts from the command's start, input
+reading included), and each search announces its own before it grounds; when the child is
+still busy :data:`GRACE` seconds after the latest deadline, it is killed and the command ends
+with exit status 4 and one line saying that the time limit stopped it before it answered.
 
 The child's standard output and error are collected and written by the parent once the answer
 is whole, so a command never prints half an answer. Without ``os.fork`` (or with
-``MTGASP_WATCHDOG=0``) the command runs in this process, as before.
+``MTGASP_WATCHDOG=0``) the command runs in this process, as before: its searches stop at the
+deadline, but reading and grounding run to their end.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ import sys
 import time
 from collections.abc import Callable
 
-#: Seconds a command may run on after the deadline of its search before it is stopped (the
-#: search itself stops at the deadline; this leaves time to print what it found).
+#: Seconds a command may run on after its deadline before it is stopped (its searches stop at
+#: the deadline; this leaves time to print what they found).
 GRACE = 2.0
 
 EXIT_INCOMPLETE, EXIT_INTERNAL = 4, 3
@@ -40,7 +42,7 @@ def enabled() -> bool:
 
 def run(command: Callable[[], int], grace: float | None = None) -> int:
     """Run ``command`` (which prints its answer and returns an exit status) under the watchdog;
-    it is stopped ``grace`` seconds (default :data:`GRACE`) after the deadline of its search."""
+    it is stopped ``grace`` seconds (default :data:`GRACE`) after the latest deadline it announced."""
     grace = GRACE if grace is None else grace
     if not enabled():
         return command()
@@ -69,12 +71,12 @@ def _send(fd: int, kind: bytes, payload: bytes) -> None:
 
 
 def _child(command: Callable[[], int], fd: int) -> None:  # pragma: no cover - runs in the child
-    from . import engine
+    from . import deadline
 
     status = EXIT_INTERNAL
     out, err = io.StringIO(), io.StringIO()
     try:
-        engine.search_hooks.append(lambda deadline: _send(fd, _DEADLINE, struct.pack("!d", deadline)))
+        deadline.hooks.append(lambda at: _send(fd, _DEADLINE, struct.pack("!d", at)))
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = command()
     except BaseException as e:  # noqa: BLE001 - reported by the parent; never a traceback
@@ -101,8 +103,8 @@ def _parent(pid: int, fd: int, grace: float) -> int:
             assert deadline is not None
             sys.stderr.write(
                 f"mtgasp: incomplete: the time limit stopped the command {time.monotonic() - started:.1f} s after it "
-                f"began, {grace:g} s past the deadline of its search, before it answered (clingo cannot interrupt the "
-                "grounding of the rules); nothing is claimed (raise --timeout)\n"
+                f"began, {grace:g} s past its deadline, before it answered (reading the input, parsing Oracle text and "
+                "grounding the rules cannot be interrupted); nothing is claimed (raise --timeout)\n"
             )
             return EXIT_INCOMPLETE
         chunk = os.read(fd, 1 << 16)

@@ -1,13 +1,13 @@
-"""A seeded generator of hostile inputs for the ``mtgasp`` command line, and a runner that
-checks what every run must do (issue 13).
+"""A seeded generator of hostile inputs for the ``mtgasp`` command line, and what every run
+must do (issue 13).
 
 Cases start from the example states (``examples/*.yaml``) and the embedded cards, and mutate
 them: wrong types, missing and unknown fields, huge and negative numbers, odd text (lone
 surrogates, NUL, control characters, RTL marks, combining characters, very long values), YAML
 features (tags, anchors and aliases, alias bombs, duplicate keys), truncation and random bytes,
 sizes; card files given with ``--cards`` (mutated Oracle text, deep nesting, truncated gzip,
-invalid UTF-8, a FIFO, ``/dev/zero``). Each case runs one command in-process through
-:func:`mtgasp.cli.main` and is judged:
+invalid UTF-8, a FIFO, ``/dev/zero``), boards of thousands of permanents or hundreds of
+mutated cards. ``tests/fuzz_run.py`` runs each case as one isolated command and judges it:
 
 * exit 0 or 4 (an answer, maybe incomplete), or 2 with a one-paragraph message on stderr;
   exit 2 is a failure for an unmutated seed;
@@ -21,17 +21,10 @@ by ``benchmarks/fuzz.py`` (``--runs 5000``). Same seed, same cases.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
-import hashlib
-import io
 import json
 import os
 import random
-import signal
-import stat
-import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,10 +35,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 
-#: Seconds of search each run may use (the CLI's --timeout), and the bound on a whole run: the
-#: search's time, the watchdog's grace after it (mtgasp.watchdog.GRACE) and reading the input.
+#: Seconds each run's command may take (the CLI's --timeout: the whole command, input included).
 SEARCH_TIMEOUT = 5.0
-RUN_BOUND = 20.0
 
 # -------------------------------------------------------------------------------------------
 # Values
@@ -204,8 +195,9 @@ ORACLE_WORDS = [
 ]
 
 
-def _mutate_oracle(text: str, rng: random.Random) -> str:
-    kind = rng.randrange(7)
+def _mutate_oracle(text: str, rng: random.Random, *, printable: bool = False) -> str:
+    """``text`` mutated; with ``printable`` no odd character is inserted (the card stays valid)."""
+    kind = rng.randrange(1 if printable else 0, 7)
     if kind == 0:
         pos = rng.randrange(len(text) + 1)
         return text[:pos] + rng.choice(ODD_TEXT) + text[pos:]
@@ -238,17 +230,6 @@ class Case:
     files: dict[str, bytes] = field(default_factory=dict)
     special: dict[str, str] = field(default_factory=dict)
     """Files that are not regular files: name -> "fifo"."""
-
-
-@dataclass
-class Outcome:
-    case: Case
-    status: int | None
-    seconds: float
-    stdout: str
-    stderr: str
-    problem: str = ""
-    """Empty when the run did what it must; else why not (traceback, internal, status, ...)."""
 
 
 def _commands(state: dict[str, Any], rng: random.Random, *, valid: bool = False) -> list[str]:
@@ -324,21 +305,50 @@ SCALE_CARDS = ["Forest", "Llanowar Elves", "Reflecting Pool", "Exotic Orchard", 
 SCALE_EFFECTS = ["Mana Reflection", "Nyxbloom Ancient", "Pulse of Llanowar", "Contamination", "Mana Reflection"]
 
 
+def scale_board(n: int, players: list[str], kinds: list[str], effects: list[str]) -> dict[str, Any]:
+    """A valid state: ``n`` permanents of the cards ``kinds`` (in turn) controlled by the first
+    player, and one permanent of each card of ``effects``."""
+    battlefield = [{"id": f"p{k}", "card": kinds[k % len(kinds)], "controller": players[0]} for k in range(n)]
+    battlefield += [{"id": f"e{k}", "card": c, "controller": players[0]} for k, c in enumerate(effects)]
+    return {"players": players, "battlefield": battlefield}
+
+
 def _scale_case(i: int, rng: random.Random) -> Case:
     """A large valid board: many permanents under replacement effects, or many players; the
     answer may be cut by the time limit (exit 4) but the run must stay within its bound."""
     n = rng.choice([200, 1000, 3000])
     players = ["alice", "bob"] if rng.random() < 0.8 else ["alice", *(f"pl{k}" for k in range(rng.choice([300, 999])))]
-    kinds = SCALE_CARDS[: rng.randrange(1, len(SCALE_CARDS) + 1)]
-    battlefield = [{"id": f"p{k}", "card": rng.choice(kinds), "controller": "alice"} for k in range(n)]
-    battlefield += [{"id": f"e{k}", "card": c, "controller": "alice"} for k, c in enumerate(SCALE_EFFECTS[: rng.randrange(5)])]
-    state = {"players": players, "battlefield": battlefield}
+    kinds = rng.sample(SCALE_CARDS, rng.randrange(1, len(SCALE_CARDS) + 1))
+    state = scale_board(n, players, kinds, SCALE_EFFECTS[: rng.randrange(5)])
     cmd = rng.choice([["pools", "state.yaml"], ["could-produce", "state.yaml"], ["check", "state.yaml"],
                       ["actions", "state.yaml"], ["tap", "state.yaml", "p0"], ["abilities", "state.yaml"],
                       ["apply", "state.yaml", "pass"]])
     argv = ["--timeout", str(SEARCH_TIMEOUT), *cmd]
-    return Case(f"{i}: scale: {n} permanents, {len(players)} players, {len(battlefield) - n} effects", argv,
+    return Case(f"{i}: scale: {n} permanents, {len(players)} players, {len(state['battlefield']) - n} effects", argv,
                 seed_input=True, files={"state.yaml": json.dumps(state).encode()})
+
+
+def card_board(n: int, rng: random.Random, cards: list[dict[str, Any]]) -> tuple[dict[str, Any], bytes]:
+    """A valid state of ``n`` permanents, each a different card whose Oracle text is mutated,
+    and the card file (JSON lines) that defines them: many texts to parse before any search."""
+    records, battlefield = [], []
+    for k in range(n):
+        card = dict(rng.choice(cards))
+        card["name"] = f"Fuzzed {k} " + "".join(rng.choice("abcdefghij") for _ in range(6))
+        # at most the 5,000 characters a card text may have (mtgasp.cards.MAX_FIELD_CHARS)
+        card["oracle_text"] = _mutate_oracle(str(card.get("oracle_text", "")), rng, printable=True)[:5000]
+        records.append(json.dumps(card, ensure_ascii=True))
+        battlefield.append({"id": f"c{k}", "card": card["name"], "controller": "alice"})
+    return {"players": ["alice", "bob"], "battlefield": battlefield}, ("\n".join(records) + "\n").encode()
+
+
+def _card_board_case(i: int, rng: random.Random, cards: list[dict[str, Any]]) -> Case:
+    n = rng.choice([50, 300])
+    state, lines = card_board(n, rng, cards)
+    cmd = rng.choice([["check", "state.yaml"], ["could-produce", "state.yaml"], ["abilities", "state.yaml"]])
+    argv = ["--timeout", str(SEARCH_TIMEOUT), "--cards", "cards.jsonl", *cmd]
+    return Case(f"{i}: card text (board of {n} mutated cards)", argv,
+                files={"state.yaml": json.dumps(state).encode(), "cards.jsonl": lines})
 
 
 def _embedded_cards() -> list[dict[str, Any]]:
@@ -348,6 +358,8 @@ def _embedded_cards() -> list[dict[str, Any]]:
 
 
 def _card_case(i: int, rng: random.Random, cards: list[dict[str, Any]]) -> Case:
+    if rng.random() < 0.03:
+        return _card_board_case(i, rng, cards)
     card = dict(rng.choice(cards))
     name = "Fuzzed " + "".join(rng.choice("abcdefghij") for _ in range(6))
     card["name"] = name
@@ -398,116 +410,3 @@ def cases(n: int, seed: int = 13, *, cards_share: float = 0.4) -> Iterator[Case]
     cards = _embedded_cards()
     for i in range(n):
         yield _card_case(i, rng, cards) if rng.random() < cards_share else _state_case(i, rng, seeds)
-
-
-# -------------------------------------------------------------------------------------------
-# Running
-# -------------------------------------------------------------------------------------------
-
-
-class _Overtime(BaseException):
-    pass
-
-
-def _alarm(signum: int, frame: Any) -> None:
-    raise _Overtime()
-
-
-def _digest(path: Path) -> str:
-    st = path.lstat()
-    if not stat.S_ISREG(st.st_mode):
-        return f"special {st.st_mode}"
-    return hashlib.sha256(path.read_bytes()).hexdigest() + f" {st.st_mtime_ns}"
-
-
-def run(case: Case, bound: float = RUN_BOUND) -> Outcome:
-    """Run one case in-process in a fresh directory and judge it."""
-    from mtgasp.cli import main
-
-    with tempfile.TemporaryDirectory(prefix="mtgasp-fuzz-") as tmp:
-        d = Path(tmp)
-        for name, body in case.files.items():
-            (d / name).write_bytes(body)
-        for name, kind in case.special.items():
-            if kind == "fifo":
-                os.mkfifo(d / name)
-        before = {p.name: _digest(p) for p in d.iterdir()}
-        out, err = io.StringIO(), io.StringIO()
-        old_cwd = os.getcwd()
-        old = signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, bound)
-        t0 = time.perf_counter()
-        status: int | None = None
-        problem = ""
-        try:
-            os.chdir(d)
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                status = main(list(case.argv))
-        except _Overtime:
-            problem = f"past its bound ({bound:g} s)"
-        except BaseException as e:  # noqa: BLE001 - anything escaping main() is a traceback
-            import traceback
-
-            problem = "traceback: " + "".join(traceback.format_exception_only(type(e), e)).strip()[:300]
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old)
-            os.chdir(old_cwd)
-        seconds = time.perf_counter() - t0
-        after = {p.name: _digest(p) for p in d.iterdir()}
-    so, se = out.getvalue(), err.getvalue()
-    if not problem:
-        problem = judge(case, status, so, se)
-    if not problem and after != before:
-        problem = "an input file was modified"
-    return Outcome(case, status, seconds, so[:2000], se[:2000], problem)
-
-
-def judge(case: Case, status: int | None, stdout: str, stderr: str) -> str:
-    """Why the run broke a rule, or ``""``."""
-    if "Traceback (most recent call last)" in stdout + stderr:
-        return "traceback printed"
-    if status == 3:
-        return "internal error: " + stderr.strip()[:300]
-    if status not in (0, 2, 4):
-        return f"exit status {status}: {stderr.strip()[:200]}"
-    if status == 2:
-        if case.seed_input:
-            return "an example state was refused: " + stderr.strip()[:200]
-        msg = stderr.strip()
-        if not msg:
-            return "exit 2 without a message"
-        if "\n\n" in msg:
-            return "the error message is more than one paragraph"
-        if len(msg) > 3000:
-            return f"the error message is {len(msg)} characters long"
-    return ""
-
-
-COMMANDS = ("check", "could-produce", "tap", "pools", "abilities", "actions", "apply", "card")
-
-
-def summary(outcomes: list[Outcome]) -> dict[str, Any]:
-    by_status: dict[str, int] = {}
-    for o in outcomes:
-        by_status[str(o.status)] = by_status.get(str(o.status), 0) + 1
-    bad = [o for o in outcomes if o.problem]
-    by_command: dict[str, int] = {}
-    for o in outcomes:
-        words = [a for a in o.case.argv if not a.startswith("-") and a not in (str(SEARCH_TIMEOUT),)]
-        command = next((a for a in words if a in COMMANDS), "?")
-        kind = "scale" if "scale:" in o.case.name else "card text" if "card text" in o.case.name else "state file"
-        by_command[f"{kind}: {command}"] = by_command.get(f"{kind}: {command}", 0) + 1
-    return {
-        "runs": len(outcomes),
-        "by_status": by_status,
-        "by_command": dict(sorted(by_command.items())),
-        "tracebacks": sum(1 for o in bad if o.problem.startswith("traceback")),
-        "internal_errors": sum(1 for o in bad if o.problem.startswith("internal error")),
-        "past_bound": sum(1 for o in bad if o.problem.startswith("past its bound")),
-        "other_failures": sum(
-            1 for o in bad if not o.problem.startswith(("traceback", "internal error", "past its bound"))
-        ),
-        "slowest_seconds": max((o.seconds for o in outcomes), default=0.0),
-        "failures": [{"case": o.case.name, "argv": o.case.argv, "problem": o.problem} for o in bad],
-    }

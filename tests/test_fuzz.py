@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+import fuzz_run
 import fuzzing
 
 
 def _check(n: int, seed: int) -> None:
-    outcomes = [fuzzing.run(case) for case in fuzzing.cases(n, seed)]
+    outcomes = [fuzz_run.run(case) for case in fuzzing.cases(n, seed)]
     failures = [f"{o.case.name}: {o.problem}\n  mtgasp {' '.join(o.case.argv)}" for o in outcomes if o.problem]
     assert failures == []
 
@@ -24,7 +25,7 @@ def test_examples_are_accepted_as_they_are() -> None:
     for stem, text, _ in fuzzing._seed_states():
         case = fuzzing.Case(f"seed {stem}", ["--timeout", "30", "check", "state.yaml"], seed_input=True,
                             files={"state.yaml": text.encode()})
-        o = fuzzing.run(case)
+        o = fuzz_run.run(case)
         assert (stem, o.problem, o.status) == (stem, "", 0)
 
 
