@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -23,8 +23,11 @@ from .cards import CardDatabase
 from .errors import EngineError, QueryTimeoutError
 from .explain import summary
 from .queries import AbilityReport, Engine, OrdersResult, PoolsResult, TapResult
-from .results import unread_lines
+from .results import shared_unread, unread_lines
 from .state import GameState, load_state
+
+if TYPE_CHECKING:
+    from .reads import UnreadFact
 
 FuncT = TypeVar("FuncT", bound=Callable[..., Any])
 
@@ -160,16 +163,20 @@ def could_produce_cmd(c: Context, state_file: str, objects: tuple[str, ...], as_
     engine = c.engine()
     results = engine.could_produce_all(state, objects or None)
     notes = sorted({n for r in results for n in r.notes})
+    # Every fact no rule reads that some answer could depend on, once (a fact that may act on
+    # any permanent is in every answer's list: listing it per answer would grow as n^2).
+    unread = engine.unread(state, [r.object for r in results])
     emit(
         as_json,
-        {"could_produce": [r.to_json() for r in results]},
+        {"could_produce": [r.to_json(shared_listed=True) for r in results],
+         "unread_facts": [u.to_json() for u in shared_unread(unread)]},
         lambda: [
             f"{r.object:>16}: {' '.join('{' + t + '}' for t in r.types) or 'nothing'}   [CR {', '.join(r.rules)}]"
             + (f"; effects: {', '.join(r.effects)}" if r.effects else "")
             for r in results
         ]
         + [f"note: {n}" for n in notes]
-        + unread_lines(u for r in results for u in r.not_modelled),
+        + unread_lines(unread),
     )
 
 
@@ -225,7 +232,9 @@ def tap_cmd(c: Context, state_file: str, obj: str, as_json: bool) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def ability_lines(player: str, reports: Iterable[AbilityReport]) -> Iterable[str]:
+def ability_lines(player: str, reports: Iterable[AbilityReport], unread: Iterable[UnreadFact] | None = None) -> Iterable[str]:
+    """The report as text; ``unread``: the facts no rule reads that the reports could depend on
+    (default: each report's, deduplicated)."""
     yield f"Mana abilities of {player}:"
     for r in reports:
         status = "can activate" if r.activatable else "can't activate (" + ", ".join(
@@ -239,7 +248,7 @@ def ability_lines(player: str, reports: Iterable[AbilityReport]) -> Iterable[str
         yield f"               {status}; could add: {adds}"
         for restriction in r.restrictions:
             yield f"               restricted mana (CR 106.6): {restriction}"
-    yield from unread_lines((u for r in reports for u in r.not_modelled), "  ")
+    yield from unread_lines(unread if unread is not None else (u for r in reports for u in r.not_modelled), "  ")
 
 
 @cli.command("abilities")
@@ -251,11 +260,14 @@ def abilities_cmd(c: Context, state_file: str, player: str | None, as_json: bool
     """A player's mana abilities: which can be activated now, and what each could add."""
     state = c.state(state_file)
     who = _default_player(state, player)
-    reports = c.engine().mana_abilities(state, who)
+    engine = c.engine()
+    reports = engine.mana_abilities(state, who)
+    unread = engine.unread(state, sorted({r.object for r in reports}))  # once, as in could-produce
     emit(
         as_json,
-        {"player": who, "abilities": [r.to_json() for r in reports]},
-        lambda: ability_lines(who, reports),
+        {"player": who, "abilities": [r.to_json(shared_listed=True) for r in reports],
+         "unread_facts": [u.to_json() for u in shared_unread(unread)]},
+        lambda: ability_lines(who, reports, unread),
     )
 
 

@@ -36,11 +36,20 @@ __all__ = [
 ]
 
 
-def unread_json(unread: Iterable[UnreadFact]) -> dict[str, Any]:
+def unread_json(unread: Iterable[UnreadFact], *, about: str | None = None) -> dict[str, Any]:
     """The facts an answer may depend on that no rule reads (mtgasp.reads), for JSON output:
-    ``depends_on_unmodelled`` says whether there are any."""
-    facts = [u.to_json() for u in unread]
-    return {"depends_on_unmodelled": bool(facts), "unread_facts": facts}
+    ``depends_on_unmodelled`` says whether there are any. With ``about`` (an object id), only
+    the facts about that object are listed: a document answering for many objects lists the
+    facts that may act on any of them once (:func:`shared_unread`), not once per object."""
+    unread = unread if isinstance(unread, tuple) else tuple(unread)
+    listed = unread if about is None else [u for u in unread if u.object == about and u.scope == "object"]
+    return {"depends_on_unmodelled": bool(unread), "unread_facts": [u.to_json() for u in listed]}
+
+
+def shared_unread(unread: Iterable[UnreadFact]) -> list[UnreadFact]:
+    """Of ``unread``, the facts that are not about one object only (scope ``any``, or a fact of
+    the state): those every answer of a document could depend on."""
+    return [u for u in unread if u.scope != "object" or not u.object]
 
 
 def unread_lines(unread: Iterable[UnreadFact], indent: str = "") -> list[str]:
@@ -72,7 +81,8 @@ class Trigger:
     adds: Mana
     recipient: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, shared_listed: bool = False) -> dict[str, Any]:
+        """``shared_listed``: as :meth:`CouldProduce.to_json`."""
         return {
             "object": self.object,
             "ability": str(self.ability),
@@ -117,7 +127,8 @@ class TapOutcome:
     def adds_for(self, player: str) -> Mana:
         return dict(self.adds).get(player, Mana())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, shared_listed: bool = False) -> dict[str, Any]:
+        """``shared_listed``: as :meth:`CouldProduce.to_json`."""
         return {
             "object": self.object,
             "ability": str(self.ability),
@@ -194,14 +205,16 @@ class CouldProduce:
     (those about its objects, and those that may act on any object): the answer ignores them
     (``mtgasp.reads``)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, shared_listed: bool = False) -> dict[str, Any]:
+        """``shared_listed``: the document lists the facts shared by all its answers once
+        (:func:`shared_unread`); this answer lists only those about its object."""
         return {
             "object": self.object,
             "types": list(self.types),
             "rules": rules_json(self.rules),
             "effects": list(self.effects),
             "notes": list(self.notes),
-            **unread_json(self.not_modelled),
+            **unread_json(self.not_modelled, about=self.object if shared_listed else None),
         }
 
 
@@ -232,7 +245,8 @@ class AbilityReport:
     (those about its objects, and those that may act on any object): the answer ignores them
     (``mtgasp.reads``)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, shared_listed: bool = False) -> dict[str, Any]:
+        """``shared_listed``: as :meth:`CouldProduce.to_json`."""
         return {
             "object": self.object,
             "ability": str(self.ability),
@@ -245,7 +259,7 @@ class AbilityReport:
             "rules": rules_json(self.rules),
             "effects": list(self.effects),
             "spend_restrictions": list(self.restrictions),
-            **unread_json(self.not_modelled),
+            **unread_json(self.not_modelled, about=self.object if shared_listed else None),
         }
 
 
@@ -386,7 +400,8 @@ class OrdersResult:
     def total_orders(self) -> int:
         return sum(d.orders for d in self.distinct)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, shared_listed: bool = False) -> dict[str, Any]:
+        """``shared_listed``: as :meth:`CouldProduce.to_json`."""
         return {
             "object": self.object,
             "ability": str(self.ability),
