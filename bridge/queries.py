@@ -84,7 +84,7 @@ class Engine(GameMixin, CharacteristicsMixin, TappingMixin, PoolsMixin):
         """Why the last query's answer is incomplete (empty when it is complete)."""
         self._deadline: float | None = None
         self._depth = 0
-        self._unread_cache: tuple[GameState, CardDatabase, tuple[UnreadFact, ...]] | None = None
+        self._unread_cache: tuple[Any, ...] | None = None  # state, db, every fact, the shared ones, their index, by object
         self._state_facts: tuple[GameState, tuple[clingo.Symbol, ...]] | None = None
 
     # -- plumbing ------------------------------------------------------------------------
@@ -136,12 +136,21 @@ class Engine(GameMixin, CharacteristicsMixin, TappingMixin, PoolsMixin):
         cached = self._unread_cache
         if cached is None or cached[0] is not state or cached[1] is not self.db:
             known = self._state_facts[1] if self._state_facts is not None and self._state_facts[0] is state else None
-            cached = self._unread_cache = (state, self.db, unread_facts(state, self.db, state_facts=known))
-        every = cached[2]
+            every = unread_facts(state, self.db, state_facts=known)
+            # Indexed once: an answer per permanent must not scan every fact of the board (n^2).
+            shared = tuple(i for i, u in enumerate(every) if u.scope == "any" or not u.object)
+            own: dict[str, list[int]] = {}
+            for i, u in enumerate(every):
+                if u.scope != "any" and u.object:
+                    own.setdefault(u.object, []).append(i)
+            cached = self._unread_cache = (state, self.db, every, tuple(every[i] for i in shared), shared, own)
+        every, shared_facts, shared, own = cached[2], cached[3], cached[4], cached[5]
         if objects is None:
             return every
-        named = set(objects)
-        return tuple(u for u in every if u.scope == "any" or not u.object or u.object in named)
+        mine = [i for o in set(objects) for i in own.get(o, ())]
+        if not mine:
+            return shared_facts
+        return tuple(every[i] for i in sorted([*shared, *mine]))  # in the order of every
 
     def _note_map(self, state: GameState) -> list[tuple[str, str, bool]]:
         """Every unsupported ability on the battlefield as (permanent, note, speaks of mana), in

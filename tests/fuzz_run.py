@@ -40,8 +40,11 @@ from typing import Any
 
 from fuzzing import EXAMPLES, SEARCH_TIMEOUT, Case
 
-#: Seconds a forked run may take beyond its command's limit and the watchdog's grace.
+#: Seconds a forked run may take beyond its command's limit and the watchdog's grace (fork,
+#: set-up, reaping; a loaded machine delays them), and seconds the command itself may take
+#: beyond them (from ``main()``'s start to its return: the watchdog's own kill and report).
 SLACK = 3.0
+COMMAND_SLACK = 1.0
 #: Seconds more for a run in a new process: Python's start-up and imports.
 STARTUP = 15.0
 SKIPPED = "skipped"
@@ -79,6 +82,9 @@ class Outcome:
     cpu: float = 0.0
     """CPU seconds of the run's processes (user + system), where the system says."""
     bound: float = 0.0
+    command_seconds: float | None = None
+    """``fork``: seconds from ``main()``'s start to its return (the command's own time, without
+    the run's fork, set-up and reaping, which a loaded machine can delay)."""
     skipped: bool = False
     """Not run: a command line no process can be given (``subprocess`` mode, a NUL in an argument)."""
 
@@ -133,15 +139,27 @@ def run(case: Case, bound: float | None = None, *, mode: str | None = None) -> O
         runner = _run_forked if mode == "fork" else _run_subprocess
         status, seconds, cpu, problem = runner(case.argv, d, out_path, err_path, bound)
         after = {p.name: _digest(p) for p in d.iterdir()}
+        command_seconds = _command_seconds(Path(tmp) / "clock")
         so = out_path.read_bytes().decode("utf-8", "replace") if out_path.exists() else ""
         se = err_path.read_bytes().decode("utf-8", "replace") if err_path.exists() else ""
     if problem == SKIPPED:
         return Outcome(case, None, seconds, "", "", "", cpu, bound, skipped=True)
+    if not problem and command_seconds is not None and command_seconds > limit_of(case) + COMMAND_SLACK:
+        problem = f"past its bound ({command_seconds:.1f} s from the command's start to its end)"
     if not problem:
         problem = judge(case, status, so, se)
     if not problem and after != before:
         problem = "an input file was modified"
-    return Outcome(case, status, seconds, so[:2000], se[:2000], problem, cpu, bound)
+    return Outcome(case, status, seconds, so[:2000], se[:2000], problem, cpu, bound, command_seconds=command_seconds)
+
+
+def _command_seconds(path: Path) -> float | None:
+    """Seconds from ``main()``'s start to its end in a forked run (None if it did not end)."""
+    try:
+        times = [float(x) for x in path.read_text().split()]
+    except (OSError, ValueError):
+        return None
+    return times[1] - times[0] if len(times) == 2 else None
 
 
 def _run_forked(argv: list[str], cwd: Path, out: Path, err: Path, bound: float) -> tuple[int | None, float, float, str]:
@@ -174,6 +192,9 @@ def _child(argv: list[str], cwd: Path, out: Path, err: Path) -> None:  # pragma:
                                       errors="backslashreplace", line_buffering=True)
         from mtgasp.cli import main
 
+        clock = open(out.parent / "clock", "w")  # noqa: SIM115 - written at the start and the end
+        clock.write(f"{time.monotonic()!r}\n")
+        clock.flush()
         try:
             result = main(list(argv))
             code = result if isinstance(result, int) else 0
@@ -185,6 +206,8 @@ def _child(argv: list[str], cwd: Path, out: Path, err: Path) -> None:  # pragma:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
+        clock.write(f"{time.monotonic()!r}\n")
+        clock.close()
     finally:
         os._exit(code & 0xFF)
 
@@ -292,7 +315,8 @@ def summary(outcomes: Iterable[Outcome]) -> dict[str, Any]:
         row["runs"] += 1
         row[f"exit {o.status}"] = row.get(f"exit {o.status}", 0) + 1
     bad = [o for o in outcomes if o.problem]
-    over = [o.seconds - limit_of(o.case) for o in outcomes]
+    over = [(o.seconds if o.command_seconds is None else o.command_seconds) - limit_of(o.case) for o in outcomes]
+    whole_over = [o.seconds - limit_of(o.case) for o in outcomes]
     return {
         "runs": len(outcomes),
         "skipped": skipped,
@@ -307,6 +331,8 @@ def summary(outcomes: Iterable[Outcome]) -> dict[str, Any]:
         "slowest_seconds": round(max((o.seconds for o in outcomes), default=0.0), 2),
         "past_timeout_and_grace": sum(1 for x in over if x > 0),
         "most_past_timeout_and_grace_seconds": round(max(over, default=0.0), 2),
+        "runs_past_timeout_grace_and_slack_counting_fork_and_reap": sum(1 for x in whole_over if x > SLACK),
+        "most_past_timeout_and_grace_counting_fork_and_reap": round(max(whole_over, default=0.0), 2),
         "cpu_seconds": round(sum(o.cpu for o in outcomes), 1),
         "failures": [{"case": o.case.name, "argv": o.case.argv, "problem": o.problem} for o in bad],
     }
