@@ -18,10 +18,14 @@ from typing import Any
 
 import clingo
 
-__all__ = ["ReplacementGraph", "GRAPH_SIGNATURES"]
+__all__ = ["ReplacementGraph", "GRAPH_SIGNATURES", "TRANSITION_SIGNATURES", "count_on_transitions"]
 
 #: The predicates the counting reads, as fact signatures for :func:`mtgasp.engine.solve`.
 GRAPH_SIGNATURES = (("dp_edge", 8), ("dp_end", 7), ("class_size", 3), ("class_weight", 3), ("ability_text", 2))
+
+#: What :func:`count_on_transitions` reads: an event of amounts of tokens or counters has no
+#: dp_edge/8 (the rules leave its edges implicit in tr/5 and the classes).
+TRANSITION_SIGNATURES = (("tr", 5), ("class_size", 3), ("class_weight", 3), ("free", 2))
 
 # The rest of dp_edge(Ev, S0, U, S, C, L, U2, S2) as clingo prints it, from S0 on: the vectors
 # are mana(N,...,N) and the counts are integers, which anchors the other fields.
@@ -97,3 +101,80 @@ class ReplacementGraph:
             out[final] += paths.get((u, s), 0) * math.perm(applied + free, free)
         self._counts[key] = dict(out)
         return self._counts[key]
+
+
+def count_on_transitions(sol: Any, event: clingo.Symbol, s0: clingo.Symbol | str) -> dict[str, int]:
+    """For each result (printed form) of an event of amounts of tokens or counters, how many
+    legal orders lead to it: the same count as :meth:`ReplacementGraph.counts`, on the graph
+    the rules leave implicit (``dp/4`` is grounded from ``tr/5`` of each class; see
+    cr616_replacement_interaction.lp), so that tens of thousands of edges are not read one by one.
+
+    The walk goes layer by layer (one more effect applied each time) through the states (how
+    many of each class have applied, the amount), following the transitions ``tr/5`` the rules
+    derived for the class's first member; an application counts once per unapplied copy of its
+    class (copies are interchangeable). An end state then takes the free effects, in the fixed
+    order of the rules (clingo's order of their names), each placed anywhere among the others.
+    It decides nothing: a transition the rules did not derive is an effect that does not apply.
+    """
+    ev = str(event)
+    size: dict[str, int] = {}
+    weight: dict[str, int] = {}
+    for name, into in (("class_size", size), ("class_weight", weight)):
+        for f in sol.named(name):
+            a = f.arguments
+            if str(a[0]) == ev:
+                into[str(a[1])] = a[2].number
+    free = sorted(f.arguments[1] for f in sol.named("free") if str(f.arguments[0]) == ev)
+    free_keys = [str(r) for r in free]
+    # tr(Ev, R, Op, S, S2) as clingo prints it: one call into clingo per atom (there can be
+    # tens of thousands), the fields read from the text after the known "tr(Ev,R," prefix.
+    prefixes = {f"tr({ev},{r},": r for r in set(size) | set(free_keys)}
+    step: dict[str, dict[str, str]] = {r: {} for r in prefixes.values()}
+    for f in sol.named("tr"):
+        text = str(f)
+        for prefix, r in prefixes.items():
+            if text.startswith(prefix):
+                m = _TWO_AMOUNTS.search(text)
+                if m:
+                    step[r][m.group(1)] = m.group(2)
+                break
+    classes = [(step[c], size[c], weight[c]) for c in sorted(size)]
+    layer: dict[tuple[int, str], int] = {(0, str(s0)): 1}
+    ends: dict[tuple[int, str], int] = defaultdict(int)
+    while layer:
+        nxt: dict[tuple[int, str], int] = defaultdict(int)
+        for (u, s), paths in layer.items():
+            moved = False
+            for t, n, w in classes:
+                done = (u // w) % (n + 1)
+                if done < n:
+                    s2 = t.get(s)
+                    if s2 is not None:
+                        nxt[(u + w, s2)] += paths * (n - done)
+                        moved = True
+            if not moved:
+                ends[(u, s)] += paths
+        layer = nxt
+    out: dict[str, int] = defaultdict(int)
+    nfree = len(free_keys)
+    for (u, s), paths in ends.items():
+        applied = sum((u // weight[c]) % (size[c] + 1) for c in size)
+        final: str | None = s
+        for r in free_keys:
+            if final in _EMPTY:
+                break
+            final = step[r].get(final)
+            if final is None:
+                break
+        if final is None:
+            continue
+        # with nothing left to apply to, no free effect applies (cr616_replacement_interaction.lp)
+        f = nfree if s not in _EMPTY else 0
+        out[final] += paths * math.perm(applied + f, f)
+    return dict(out)
+
+
+_EMPTY = frozenset({"n(0)", "mana(0,0,0,0,0,0)"})
+# The last two arguments of a fact, two flat amounts ("...,n(3),n(6))").
+_TWO_AMOUNTS = re.compile(r",(\w+\([^()]*\)),(\w+\([^()]*\))\)$")
+

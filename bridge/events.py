@@ -16,13 +16,14 @@ rules built (:class:`mtgasp.cr616_graph.ReplacementGraph`); it decides nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import clingo
 
-from .cr616_graph import GRAPH_SIGNATURES, ReplacementGraph
-from .errors import IllegalActionError
+from .cr616_graph import TRANSITION_SIGNATURES, count_on_transitions
+from .errors import IllegalActionError, RulesError
 from .state import GameState
 from .terms import instance, player_id
 
@@ -30,6 +31,7 @@ __all__ = ["CounterEvent", "EventResult", "EventOutcome", "TokenEvent", "parse_e
 
 F, S, N = clingo.Function, clingo.String, clingo.Number
 _EV = F("ev", [])
+_RESULT = re.compile(r"result\(ev,(\w+\([^()]*\)),(\w+\([^()]*\))\)$")
 #: Players and counts the rules can hold (clingo numbers are 32-bit; an amount is multiplied).
 _MAX_AMOUNT = 1_000_000
 
@@ -160,21 +162,28 @@ def replacements(engine: _Solver, state: GameState, event: TokenEvent | CounterE
     """Every distinct number of tokens or counters the event can give after the replacement
     effects that apply, each with the number of legal orders that give it (CR 614, 616)."""
     extra = _event_facts(engine, state, event)
-    signatures = (*GRAPH_SIGNATURES, ("result", 3), ("cand", 2), ("chooser", 2), ("event_unread", 2))
+    signatures = (*TRANSITION_SIGNATURES, ("result", 3), ("cand", 2), ("chooser", 2), ("event_unread", 2))
     sol = engine._solve(state, "replacements", extra, project=False, fact_signatures=signatures)
     cards = {p.id: p.card for p in state.battlefield}
     effects = tuple(sorted(instance(f.arguments[1], cards) for f in sol.named("cand") if f.arguments[0] == _EV))
     unread = tuple(sorted(instance(f.arguments[1], cards) for f in sol.named("event_unread") if f.arguments[0] == _EV))
     chooser = next((player_id(f.arguments[1]) for f in sol.named("chooser") if f.arguments[0] == _EV), None)
-    graph = ReplacementGraph.from_solution(sol, _EV)
+    # result(ev, S0, S) as clingo prints it (one call into clingo per result; there can be thousands)
+    results = [(m.group(1), m.group(2)) for m in map(_RESULT.match, map(str, sol.named("result"))) if m]
+    counted: dict[str, dict[str, int]] = {}
     distinct: list[EventOutcome] = []
-    for f in sol.named("result"):
-        if f.arguments[0] != _EV:
-            continue
-        s0, final = f.arguments[1], f.arguments[2]
-        # with no effect to order there is one way: the event as it is
-        orders = graph.counts(s0).get(str(final), 0) if graph.ends.get(str(s0)) else 1
-        distinct.append(EventOutcome(final.arguments[0].number, orders))
+    for s0, final in results:
+        if not effects:  # with no effect to order there is one way: the event as it is
+            orders = 1
+        else:
+            if s0 not in counted:
+                counted[s0] = count_on_transitions(sol, _EV, s0)
+            orders = counted[s0].get(final, 0)
+        distinct.append(EventOutcome(int(final[2:-1]), orders))
+    for s0, by_final in counted.items():
+        found = {final for start, final in results if start == s0}
+        if set(by_final) != found:
+            raise RulesError(f"the orders counted on CR 616's graph give {sorted(by_final)}, the rules {sorted(found)}")
     if not distinct and event.count == 0:
         distinct.append(EventOutcome(0, 1))
     return EventResult(event, chooser, effects, tuple(sorted(distinct)), unread)
