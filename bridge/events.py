@@ -70,6 +70,12 @@ class EventOutcome:
 
     amount: int
     orders: int
+    kinds: tuple[tuple[str, int], ...] = ()
+    """When the effects can add tokens of other kinds ("those tokens plus an additional Food
+    token"): how many tokens of each kind (``amount`` is then their total)."""
+
+    def describe(self) -> str:
+        return f"{self.amount}" + (f" ({', '.join(f'{n} {k}' for k, n in self.kinds)})" if self.kinds else "")
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,10 @@ class EventResult:
             "event": self.event.describe(),
             "chooser": self.chooser,
             "effects": [{"object": o, "card": c} for o, c in self.effects],
-            "distinct": [{"amount": d.amount, "orders": d.orders} for d in self.distinct],
+            "distinct": [
+                {"amount": d.amount, "orders": d.orders, **({"kinds": dict(d.kinds)} if d.kinds else {})}
+                for d in self.distinct
+            ],
             "orders": self.total_orders,
             "not_modelled": [{"object": o, "card": c} for o, c in self.unread],
         }
@@ -106,7 +115,7 @@ class EventResult:
         else:
             out.append("  no replacement effect applies")
         out.append(f"  {len(self.distinct)} distinct result(s), {self.total_orders} order(s):")
-        out += [f"    {d.amount}   [{d.orders} order(s)]" for d in self.distinct]
+        out += [f"    {d.describe()}   [{d.orders} order(s)]" for d in self.distinct]
         for o, c in self.unread:
             out.append(f"  not modelled: {o} ({c}) might apply, but its subject is not read by the rules")
         return out
@@ -158,17 +167,40 @@ def _event_facts(engine: _Solver, state: GameState, event: TokenEvent | CounterE
     return facts
 
 
+def _kind_name(key: clingo.Symbol, definition: clingo.Symbol, event: TokenEvent | CounterEvent) -> str:
+    """A kind of token for the answer: "Food" (a predefined token, CR 111.10), the event's own
+    ("Grizzly Bears" for a copy of it), or the additional token an effect of a card describes."""
+    if key.type == clingo.SymbolType.Function and key.name == "predefined":
+        return key.arguments[0].string
+    if definition.type == clingo.SymbolType.Function and definition.name == "tok":
+        ab = definition.arguments[0]  # tok(ab(card(Name), N), I)
+        return f"token of {ab.arguments[0].arguments[0].string}"
+    if isinstance(event, TokenEvent) and (event.card or event.predefined):
+        return str(event.card or event.predefined)
+    return "token"
+
+
+def _outcome(final: str, orders: int, kinds: dict[int, str]) -> EventOutcome:
+    """``n(5)`` -> 5 tokens or counters; ``k(2,2,1,0)`` -> 5 tokens: 2 of kind 0, 2 of kind 1, ..."""
+    counts = [int(x) for x in final[2:-1].split(",")]
+    if final.startswith("n("):
+        return EventOutcome(counts[0], orders)
+    return EventOutcome(sum(counts), orders, tuple((kinds[i], n) for i, n in enumerate(counts) if n))
+
+
 def replacements(engine: _Solver, state: GameState, event: TokenEvent | CounterEvent) -> EventResult:
     """Every distinct number of tokens or counters the event can give after the replacement
     effects that apply, each with the number of legal orders that give it (CR 614, 616)."""
     extra = _event_facts(engine, state, event)
-    signatures = (*TRANSITION_SIGNATURES, ("result", 3), ("cand", 2), ("chooser", 2), ("event_unread", 2))
+    signatures = (*TRANSITION_SIGNATURES, ("result", 3), ("cand", 2), ("chooser", 2), ("event_unread", 2), ("token_kind", 4))
     sol = engine._solve(state, "replacements", extra, project=False, fact_signatures=signatures)
     cards = {p.id: p.card for p in state.battlefield}
     effects = tuple(sorted(instance(f.arguments[1], cards) for f in sol.named("cand") if f.arguments[0] == _EV))
     unread = tuple(sorted(instance(f.arguments[1], cards) for f in sol.named("event_unread") if f.arguments[0] == _EV))
     chooser = next((player_id(f.arguments[1]) for f in sol.named("chooser") if f.arguments[0] == _EV), None)
     # result(ev, S0, S) as clingo prints it (one call into clingo per result; there can be thousands)
+    kinds = {f.arguments[1].number: _kind_name(f.arguments[2], f.arguments[3], event) for f in sol.named("token_kind")
+             if f.arguments[0] == _EV}
     results = [(m.group(1), m.group(2)) for m in map(_RESULT.match, map(str, sol.named("result"))) if m]
     counted: dict[str, dict[str, int]] = {}
     distinct: list[EventOutcome] = []
@@ -179,7 +211,7 @@ def replacements(engine: _Solver, state: GameState, event: TokenEvent | CounterE
             if s0 not in counted:
                 counted[s0] = count_on_transitions(sol, _EV, s0)
             orders = counted[s0].get(final, 0)
-        distinct.append(EventOutcome(int(final[2:-1]), orders))
+        distinct.append(_outcome(final, orders, kinds))
     for s0, by_final in counted.items():
         found = {final for start, final in results if start == s0}
         if set(by_final) != found:

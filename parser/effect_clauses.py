@@ -87,6 +87,17 @@ class ClauseRules:
     def c_tokens_created_twice(self, c: list) -> list:
         return [Effect(Fn("create_those_tokens", Fn("times", 2, "that_many")))]
 
+    def c_tokens_created_times(self, c: list) -> list:
+        """"three times that many of those tokens are created instead" (Ojer Taq)."""
+        return [Effect(Fn("create_those_tokens", Fn("times", c[0], "that_many")))]
+
+    def c_tokens_created_plus(self, c: list) -> list:
+        """"those tokens plus an additional Food token are created instead" (Peregrin Took): the
+        additional token is described like any created token (tok(A, I), CR 111.4)."""
+        e = Effect(Fn("create_those_tokens", Fn("plus_token", Fn("tok", ABIL, EIDX))))
+        e.facts.extend(c[0])
+        return [e]
+
     def c_its_type_with(self, c: list) -> list:
         """"It's a Treasure artifact with "{T}, Sacrifice this artifact: Add one mana of any color."" """
         return make_effects("it", generic_vp("is_type_with", c))

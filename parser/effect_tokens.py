@@ -10,7 +10,7 @@ from lark import Token
 
 from .effect_parts import GrammarReject, VP, _pt, _quoted
 from .filters import as_filter, subtype_name
-from .nodes import ABIL, EIDX, Filter, Fn, Str
+from .nodes import ABIL, EIDX, Effect, Filter, Fn, Str
 
 
 class TokenRules:
@@ -31,6 +31,13 @@ class TokenRules:
 
     def v_create_amount(self, c: list) -> list:
         return [VP("create_token", [c[1], Fn("tok", ABIL, EIDX)], facts=c[0])]
+
+    def v_create_those_plus(self, c: list) -> VP:
+        """"instead create those tokens plus an additional Treasure token" (Xorn): the same
+        effect as "those tokens plus an additional ... token are created instead"."""
+        e = Effect(Fn("create_those_tokens", Fn("plus_token", Fn("tok", ABIL, EIDX))))
+        e.facts.extend(c[0])
+        return VP("create_those_tokens", effect=e)
 
     def v_create_that_many(self, c: list) -> list:
         return [VP("create_token", ["that_much", Fn("tok", ABIL, EIDX)], facts=c[0])]
