@@ -32,7 +32,16 @@ def _answers(path: Path) -> list[object]:
     return out
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+#: The two examples whose every action, ground with all rules, takes a minute or more of CPU
+#: (twenty-lands ~60 s, naked-singularity ~40 s): run with the slow tests (CI runs them too).
+_HEAVY = {"twenty-lands", "naked-singularity"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=pytest.mark.slow) if p.stem in _HEAVY else p for p in EXAMPLES],
+    ids=lambda p: p.stem,
+)
 def test_the_rules_left_out_change_no_answer(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     sliced = _answers(path)
     monkeypatch.setenv("MTGASP_GROUND_ALL", "1")
