@@ -81,14 +81,14 @@ class ClauseRules:
         """"that many plus one +1/+1 counters are put on it instead" (Hardened Scales)."""
         return [Effect(Fn("put_counters", c[1], Fn("plus", "that_many", c[0]), c[2]))]
 
-    def c_counters_put_twice(self, c: list) -> list:
-        return [Effect(Fn("put_counters", c[0], Fn("times", 2, "that_many"), c[1]))]
-
-    def c_tokens_created_twice(self, c: list) -> list:
-        return [Effect(Fn("create_those_tokens", Fn("times", 2, "that_many")))]
+    def c_counters_put_times(self, c: list) -> list:
+        """"twice that many +1/+1 counters are put on it instead" (Doubling Season); the factor
+        is count_times's ("twice", "three times")."""
+        return [Effect(Fn("put_counters", c[1], Fn("times", c[0], "that_many"), c[2]))]
 
     def c_tokens_created_times(self, c: list) -> list:
-        """"three times that many of those tokens are created instead" (Ojer Taq)."""
+        """"twice that many of those tokens are created instead" (Parallel Lives), "three times
+        that many ..." (Ojer Taq)."""
         return [Effect(Fn("create_those_tokens", Fn("times", c[0], "that_many")))]
 
     def c_tokens_created_plus(self, c: list) -> list:
