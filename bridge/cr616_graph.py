@@ -21,8 +21,7 @@ import clingo
 __all__ = ["ReplacementGraph", "GRAPH_SIGNATURES", "TRANSITION_SIGNATURES", "count_on_transitions"]
 
 #: The predicates the counting reads, as fact signatures for :func:`mtgasp.engine.solve`.
-GRAPH_SIGNATURES = (("dp_edge", 8), ("dp_end", 7), ("class_size", 3), ("class_weight", 3), ("ability_text", 2),
-                    ("graph_of", 2))
+GRAPH_SIGNATURES = (("dp_edge", 8), ("dp_end", 7), ("class_size", 3), ("class_weight", 3), ("ability_text", 2))
 
 #: What :func:`count_on_transitions` reads: an event of amounts of tokens or counters has no
 #: dp_edge/8 (the rules leave its edges implicit in tr/5 and the classes).
@@ -56,8 +55,7 @@ class ReplacementGraph:
         """The graph of ``event`` from the facts a solve call derived (:class:`mtgasp.engine.Solution`
         with :data:`GRAPH_SIGNATURES`)."""
         g = cls()
-        # an event alike another (the same ability, productions and effects) shares its graph
-        ev = next((str(f.arguments[1]) for f in sol.named("graph_of") if f.arguments[0] == event), str(event))
+        ev = str(event)
         size: dict[str, int] = {}
         weight: dict[str, int] = {}
         for name, into in (("class_size", size), ("class_weight", weight)):
