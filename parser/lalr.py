@@ -493,26 +493,14 @@ def _child_filter(f: Callable[[list], Any], include: list[tuple[int, bool]]) -> 
         pick = operator.itemgetter(*keep)
         return lambda children: f(list(pick(children)))
 
-    first, first_expands = include[0]
-    rest = include[1:]
-    if first_expands:
-        # A left-recursive inlined list (``_items: _items "," item | item``) is extended in
-        # place: the inlined child's list is taken over, not copied, so a list of n items costs
-        # O(n) in all, not O(n^2) (the child is a value of this parse only, consumed here).
-        def g(children: list) -> Any:
-            out = children[first].children
-            for i, expand in rest:
-                if expand:
-                    out.extend(children[i].children)
-                else:
-                    out.append(children[i])
-            return f(out)
-
-        return g
+    (first, first_expands), rest = include[0], include[1:]
 
     def g(children: list) -> Any:
-        out: list = []
-        for i, expand in include:
+        # A left-recursive inlined list (``_items: _items "," item | item``) is extended in
+        # place: the inlined first child's list is taken over, not copied, so a list of n items
+        # costs O(n) in all, not O(n^2) (the child is a value of this parse only, consumed here).
+        out = children[first].children if first_expands else [children[first]]
+        for i, expand in rest:
             if expand:
                 out.extend(children[i].children)
             else:
