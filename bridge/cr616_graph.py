@@ -56,13 +56,7 @@ class ReplacementGraph:
         with :data:`GRAPH_SIGNATURES`)."""
         g = cls()
         ev = str(event)
-        size: dict[str, int] = {}
-        weight: dict[str, int] = {}
-        for name, into in (("class_size", size), ("class_weight", weight)):
-            for f in sol.named(name):
-                a = f.arguments
-                if str(a[0]) == ev:
-                    into[str(a[1])] = a[2].number
+        size, weight = _class_sizes(sol, ev)
         for f in sol.named("dp_end"):
             a = f.arguments
             if str(a[0]) == ev:
@@ -103,6 +97,19 @@ class ReplacementGraph:
         return self._counts[key]
 
 
+def _class_sizes(sol: Any, ev: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Each class of interchangeable effects of event ``ev``: its size (copies) and its weight
+    (the place value of its count in a state's number of applied effects)."""
+    size: dict[str, int] = {}
+    weight: dict[str, int] = {}
+    for name, into in (("class_size", size), ("class_weight", weight)):
+        for f in sol.named(name):
+            a = f.arguments
+            if str(a[0]) == ev:
+                into[str(a[1])] = a[2].number
+    return size, weight
+
+
 def count_on_transitions(sol: Any, event: clingo.Symbol, s0: clingo.Symbol | str) -> dict[str, int]:
     """For each result (printed form) of an event of amounts of tokens or counters, how many
     legal orders lead to it: the same count as :meth:`ReplacementGraph.counts`, on the graph
@@ -117,13 +124,7 @@ def count_on_transitions(sol: Any, event: clingo.Symbol, s0: clingo.Symbol | str
     It decides nothing: a transition the rules did not derive is an effect that does not apply.
     """
     ev = str(event)
-    size: dict[str, int] = {}
-    weight: dict[str, int] = {}
-    for name, into in (("class_size", size), ("class_weight", weight)):
-        for f in sol.named(name):
-            a = f.arguments
-            if str(a[0]) == ev:
-                into[str(a[1])] = a[2].number
+    size, weight = _class_sizes(sol, ev)
     free = sorted(f.arguments[1] for f in sol.named("free") if str(f.arguments[0]) == ev)
     free_keys = [str(r) for r in free]
     # tr(Ev, R, Op, S, S2) as clingo prints it: one call into clingo per atom (there can be
