@@ -13,8 +13,10 @@ from typing import Any
 
 import clingo
 
+from .bounded import bounded
 from .cards import CardDatabase
 from .engine import Solution
+from .errors import QueryTimeoutError
 from .explain import summary
 from .state import GameState
 from .terms import AbilityRef, obj_id, player_id, symbol_text
@@ -183,18 +185,23 @@ class CharacteristicsMixin:
     """The ``characteristics`` method of :class:`mtgasp.Engine`."""
 
     db: CardDatabase
+    incomplete: list[str]
 
     def _solve(self, state: GameState, query: str, extra: Iterable[clingo.Symbol], **kw: Any) -> Solution:
         raise NotImplementedError  # pragma: no cover - Engine's
 
+    @bounded()
     def characteristics(self, state: GameState, obj: str) -> Characteristics:
         """Every characteristic of permanent ``obj`` after the layers (CR 613), with the effects
-        that set or changed each, by layer and timestamp."""
+        that set or changed each, by layer and timestamp. When the time limit stops the search
+        before it finds the answer, :class:`QueryTimeoutError` (no empty answer passed off as one)."""
         state.permanent(obj)
         sol = self._solve(
             state, "characteristics", [F("__query", [F("characteristics", [F("obj", [clingo.String(obj)])])])],
             fact_signatures=(("ability_text", 2),),
         )
+        if sol.timed_out and not sol.models:
+            raise QueryTimeoutError(self.incomplete[0])
         texts = {f.arguments[0]: f.arguments[1].string for f in sol.named("ability_text")}
         model = sol.models[0] if sol.models else frozenset()
         values: dict[str, list[clingo.Symbol]] = {}

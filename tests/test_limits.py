@@ -103,3 +103,32 @@ def test_cli_orders_cut_short_exit_4(capsys: pytest.CaptureFixture[str]) -> None
     status = main(["--timeout", "0.000001", "orders", str(EXAMPLES / "replacement.yaml"), "forest"])
     assert status == EXIT_INCOMPLETE
     assert "time limit" in capsys.readouterr().err
+
+
+def test_characteristics_cut_short_say_so() -> None:
+    # An empty answer (no types, colorless, no abilities) would be a confident wrong one.
+    state = load_state(EXAMPLES / "mana-basics.yaml")
+    engine = Engine(timeout=TINY)
+    with pytest.raises(QueryTimeoutError, match="time limit"):
+        engine.characteristics(state, "forest")
+    assert engine.incomplete and "'characteristics'" in engine.incomplete[0]
+
+
+def test_characteristics_start_their_own_time_budget() -> None:
+    # Like every other query, characteristics starts a fresh budget: a deadline an earlier query
+    # used up does not cut it short.
+    state = load_state(EXAMPLES / "mana-basics.yaml")
+    engine = Engine(timeout=TINY)
+    engine.pools(state, state.active)
+    assert engine.incomplete
+    engine.timeout = 600
+    forest = engine.characteristics(state, "forest")
+    assert engine.incomplete == []
+    assert (forest.card, forest.types, forest.subtypes, forest.supertypes) == ("Forest", ("land",), ("Forest",), ("basic",))
+    assert forest == Engine().characteristics(state, "forest")
+
+
+def test_cli_characteristics_cut_short_exit_4(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["--timeout", "0.000001", "characteristics", str(EXAMPLES / "mana-basics.yaml"), "forest"])
+    assert status == EXIT_INCOMPLETE
+    assert "time limit" in capsys.readouterr().err
