@@ -11,6 +11,7 @@ The references are the terms an effect takes as its object or subject (docs/fact
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from .filter_words import (
@@ -27,6 +28,13 @@ from .filter_words import (
 )
 from .nodes import Filter, Fn, Str
 from .vocabulary import COLOR_WORDS
+
+
+#: The filters :meth:`NounRules.and_ref` and :meth:`NounRules.or_ref` made (values of a parse,
+#: consumed once): "each A and each B and each C ..." is right-recursive, and a new list of all
+#: the branches at each "and" made n items cost O(n^2) (issue 13); the inner filter takes the
+#: earlier branches instead.
+_JOINED: "weakref.WeakSet[Filter]" = weakref.WeakSet()
 
 
 class NounRules:
@@ -206,7 +214,13 @@ class NounRules:
     def and_ref(self, c: list) -> Any:
         a, b = c[0], c[-1]
         if isinstance(a, Fn) and isinstance(b, Fn) and a.name == b.name == "each":
-            return Fn("each", Filter(a.args[0].branches + b.args[0].branches))
+            fb = b.args[0]
+            if fb in _JOINED:  # "each A and <each B and each C ...>": joined here, in place
+                fb.branches[:0] = a.args[0].branches
+                return b
+            f = Filter(a.args[0].branches + fb.branches)
+            _JOINED.add(f)
+            return Fn("each", f)
         return Fn("both", a, b)
 
     def poss_desc_ref(self, c: list) -> Any:
@@ -220,7 +234,12 @@ class NounRules:
         a, b = c[0], c[-1]
         fa, fb = ref_filter(a), ref_filter(b)
         if isinstance(a, Fn) and isinstance(b, Fn) and a.name == b.name and fa is not None and fb is not None:
-            return Fn(a.name, Filter(fa.branches + fb.branches), *a.args[1:])
+            if fb in _JOINED:  # "A or <B or C ...>": joined in place, as in and_ref
+                fb.branches[:0] = fa.branches
+                return Fn(a.name, fb, *a.args[1:])
+            f = Filter(fa.branches + fb.branches)
+            _JOINED.add(f)
+            return Fn(a.name, f, *a.args[1:])
         return Fn("either", a, b)
 
     def list_ref(self, c: list) -> Any:

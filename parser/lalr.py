@@ -360,9 +360,11 @@ class Tables:
         last = tokens[-1].end if tokens else 0
         n = len(tokens)
         i = 0
-        # the current token's choice point: [saved state stack, length of the log, the
-        # candidates left to try, the reductions made whose callbacks wait for the shift,
-        # the first candidate]
+        # the current token's choice point: [saved states, length of the log, the candidates
+        # left to try, the reductions made whose callbacks wait for the shift, the first
+        # candidate]. The saved states are [h, chunks]: the stack below height h is untouched
+        # and the states popped from below h are kept in chunks (copying the whole stack would
+        # cost O(depth) per choice point: quadratic on a right-recursive list, issue 13)
         point: list | None = None
         forced = None  # no candidate was shifted: the first one, without a choice point
         while True:
@@ -384,7 +386,7 @@ class Tables:
                     else:
                         ttype = accepted[0]
                         if len(accepted) > 1 and actions[ttype] < 0:
-                            point = [stack[:], len(log) if log is not None else 0, accepted, [], ttype]
+                            point = [[len(stack), []], len(log) if log is not None else 0, accepted, [], ttype]
             else:
                 ttype = "$END"
             while True:
@@ -402,11 +404,13 @@ class Tables:
                     # candidate; when none is left, the first one again, with its callbacks
                     # (its error, or a template's rejection, is the parse's)
                     saved, logged, left, _, first = point
-                    stack[:] = saved
+                    del stack[saved[0]:]
+                    for chunk in reversed(saved[1]):
+                        stack.extend(chunk)
                     if log is not None:
                         del log[logged:]
                     if len(left) > 1:
-                        point = [saved, logged, left[1:], [], first]
+                        point = [[len(stack), []], logged, left[1:], [], first]
                     else:
                         point = None
                         forced = first
@@ -432,7 +436,12 @@ class Tables:
                     log.append(rule)
                 if point is not None:  # at a choice point only the states move
                     if size:
-                        del stack[-size:]
+                        cut = len(stack) - size
+                        saved = point[0]
+                        if cut < saved[0]:  # original states popped: kept for a restore
+                            saved[1].append(stack[cut:saved[0]])
+                            saved[0] = cut
+                        del stack[cut:]
                     stack.append((rows[stack[-1]] or load(stack[-1]))[origin])
                     point[3].append(rule)
                     continue
