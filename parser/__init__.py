@@ -138,7 +138,7 @@ def parse_card(
             n += 1
             start, end = unit.start + piece.start, (unit.end if piece.end is None else unit.start + piece.end)
             ns = str(n)
-            facts = [f.replace("\x01", card).replace("\x02", ns) for f in piece.facts]
+            facts = piece.facts.replace("\x01", card).replace("\x02", ns).split("\n")
             if piece.supported:
                 if piece.level is not None:
                     level = piece.level.replace("\x01", card).replace("\x02", ns)
@@ -161,7 +161,9 @@ class _Printed:
     supported: bool
     message: str
     kinds: frozenset[str]
-    facts: tuple[str, ...]
+    #: the fact texts joined by line breaks (no fact text holds one: :func:`.facts.quote`
+    #: escapes them), so that a card's placeholders are replaced in one pass per ability
+    facts: str
     #: "% N: text" with N as \x02
     comment: str
     #: the printed level/station range when the ability is a level symbol's header
@@ -243,7 +245,7 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
             try:
                 printer.print_ability(ability)
                 facts.extend(printer.out)
-                kinds = _kinds(printer.out, ab_id)
+                kinds = frozenset(printer.kinds)
                 if ability.header is not None:
                     level = printer.term(ability.header)
             except Exception as exc:  # a transformer/printer bug must not crash a card load
@@ -262,22 +264,8 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
                 kinds = frozenset(("keyword_recognised",))
         flat = " ".join(norm.split())
         out.append(_Printed(start - unit.start, end - unit.start, supported, "" if supported else message,
-                            kinds, tuple(facts), f"% \x02: {flat}", level))
+                            kinds, "\n".join(facts), f"% \x02: {flat}", level))
     return out
-
-
-def _kinds(facts: list[str], ab_id: str) -> frozenset[str]:
-    """The names of the facts whose first argument is ``ab_id`` itself, plus ``adds`` when a
-    quoted ability inside it adds mana."""
-    own, nested = ab_id + ")", ab_id[:-1] + ","
-    out = set()
-    for f in facts:
-        name, _, rest = f.partition("(")
-        if rest.startswith(own) or rest.startswith(ab_id + ","):
-            out.add(name)
-        elif name == "adds" and rest.startswith(nested):
-            out.add(name)
-    return frozenset(out)
 
 
 def _symbols(texts: list[str]) -> list[clingo.Symbol]:

@@ -100,37 +100,71 @@ class AbilityPrinter:
         #: the printer of the card's ability: quoted abilities, nested ones too, are numbered
         #: ab(C, N, 1), ab(C, N, 2), ... in one sequence
         self._root: AbilityPrinter = self
+        #: the names of the facts printed about this ability itself (first argument its id),
+        #: plus ``adds`` when a quoted ability inside it adds mana (ParsedAbility.kinds)
+        self.kinds: set[str] = set()
 
     # --- terms ----------------------------------------------------------------------------
     def term(self, t: Any) -> str:
+        """``t`` as ASP text: dispatched on its exact type (:data:`_TERM_PRINTERS`, built once),
+        falling back to :meth:`_term_other` for subclasses (a lexer ``Token`` is an error)."""
+        return _TERM_PRINTERS.get(type(t), AbilityPrinter._term_other)(self, t)
+
+    def _term_str(self, t: str) -> str:
+        return t if t in _ATOMS else atom(t)
+
+    def _term_fn(self, t: Fn) -> str:
+        name = t.name if t.name in _ATOMS else atom(t.name)
+        if not t.args:
+            return name
+        # the arguments that are constants or numbers (most of them) printed here, without a
+        # call per argument; the others through term()
+        parts = []
+        for a in t.args:
+            ty = type(a)
+            if ty is str:
+                parts.append(a if a in _ATOMS else atom(a))
+            elif ty is int and _INT_MIN <= a <= _INT_MAX:
+                parts.append(str(a))
+            else:
+                parts.append(_TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, a))
+        return name + "(" + ",".join(parts) + ")"
+
+    def _term_int(self, t: int) -> str:
+        if not _INT_MIN <= t <= _INT_MAX:  # clingo would wrap it round: a wrong number
+            raise InvalidTerm(f"integer out of clingo's range: {t}")
+        return str(t)
+
+    def _term_placeholder(self, t: Any) -> str:
+        if t is ABIL:
+            return self.ab
+        if t is EIDX:
+            return str(self._eidx)
+        raise TypeError(f"cannot print {t!r}")
+
+    def _term_seq(self, t: tuple | list) -> str:
+        inner = ",".join([self.term(a) for a in t])
+        return "(" + inner + ("," if len(t) == 1 else "") + ")"
+
+    def _term_other(self, t: Any) -> str:
         if isinstance(t, Str):
             return quote(t)
         if isinstance(t, Token):
             raise TypeError(f"raw token in a term: {t.type} {str(t)!r}")
         if isinstance(t, str):
-            return t if t in _ATOMS else atom(t)
+            return self._term_str(t)
         if isinstance(t, Fn):
-            name = t.name if t.name in _ATOMS else atom(t.name)
-            if not t.args:
-                return name
-            return name + "(" + ",".join([self.term(a) for a in t.args]) + ")"
-        if t is ABIL:
-            return self.ab
-        if t is EIDX:
-            return str(self._eidx)
+            return self._term_fn(t)
         if isinstance(t, bool):
             return "true" if t else "false"
         if isinstance(t, int):
-            if not _INT_MIN <= t <= _INT_MAX:  # clingo would wrap it round: a wrong number
-                raise InvalidTerm(f"integer out of clingo's range: {t}")
-            return str(t)
+            return self._term_int(t)
         if isinstance(t, Filter):
             return self.filter(t)
         if isinstance(t, Quoted):
             return self.quoted(t)
         if isinstance(t, (tuple, list)):
-            inner = ",".join([self.term(a) for a in t])
-            return "(" + inner + ("," if len(t) == 1 else "") + ")"
+            return self._term_seq(t)
         raise TypeError(f"cannot print {t!r}")
 
     def filter(self, f: Filter) -> str:
@@ -166,12 +200,31 @@ class AbilityPrinter:
     def fact(self, pred: str, *args: str) -> None:
         if (pred, len(args)) not in SIGNATURES:
             check(pred, len(args))
+        if args[0] is self.ab:
+            self._own(pred)
         self.out.append(pred + "(" + ",".join(args) + ")")
 
     def template(self, pred: str, args: tuple) -> None:
         if (pred, len(args)) not in SIGNATURES:
             check(pred, len(args))
-        self.out.append(pred + "(" + ",".join([self.term(a) for a in args]) + ")")
+        if args and args[0] is ABIL:
+            self._own(pred)
+        parts = []
+        for a in args:
+            ty = type(a)
+            if ty is str:
+                parts.append(a if a in _ATOMS else atom(a))
+            else:
+                parts.append(_TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, a))
+        self.out.append(pred + "(" + ",".join(parts) + ")")
+
+    def _own(self, pred: str) -> None:
+        """A fact about this printer's ability: its name is a kind of the card's ability (a
+        quoted ability's only through ``adds``)."""
+        if self._root is self:
+            self.kinds.add(pred)
+        elif pred == "adds":
+            self._root.kinds.add(pred)
 
     # --- abilities ----------------------------------------------------------------------------
     def print_ability(self, ab: Ability) -> None:
@@ -264,3 +317,19 @@ class AbilityPrinter:
                 self.fact("effect_optional", A, str(k))
             for pred, args in e.facts:
                 self.template(pred, args)
+
+
+#: exact type → how :meth:`AbilityPrinter.term` prints it (one dictionary look-up per term
+#: instead of a chain of isinstance tests); other types go to ``_term_other``
+_TERM_PRINTERS: dict[type, Callable[[AbilityPrinter, Any], str]] = {
+    Str: lambda p, t: quote(t),
+    str: AbilityPrinter._term_str,
+    Fn: AbilityPrinter._term_fn,
+    type(ABIL): AbilityPrinter._term_placeholder,
+    int: AbilityPrinter._term_int,
+    bool: lambda p, t: "true" if t else "false",
+    Filter: AbilityPrinter.filter,
+    Quoted: AbilityPrinter.quoted,
+    tuple: AbilityPrinter._term_seq,
+    list: AbilityPrinter._term_seq,
+}

@@ -95,17 +95,9 @@ def characteristic_facts(
 ) -> list[str]:
     """The characteristic facts of a card (``card`` is the card term as ASP text)."""
     out = [f"card({card})"]
-    supers, types, subs = split_type_line(type_line or "")
-    out += [f"card_supertype({card},{s})" for s in supers]
-    out += [f"card_type({card},{t})" for t in types]
-    out += [f"card_subtype({card},{quote(s)})" for s in subs]
-    syms = [mana_symbol(s) for s in _SYMBOL.findall(mana_cost or "")]
-    printer = AbilityPrinter(card, f"ab({card},0)", False, lambda q: "")
-    for sym, n in group_symbols(syms):
-        try:
-            term = printer.term(sym)
-        except InvalidTerm:  # "{4294967297}": past clingo's integers; kept as its text
-            term = quote("{" + "".join(str(a) for a in getattr(sym, "args", ())) + "}")
+    for pred, arg in _type_facts(type_line or ""):
+        out.append(f"{pred}({card},{arg})")
+    for term, n in _mana_cost_facts(mana_cost or ""):
         out.append(f"card_mana_cost({card},{term},{n})")
     # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the color
     # indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
@@ -123,3 +115,29 @@ def characteristic_facts(
         if t is not None:
             out.append(f"{pred}({card},{t})")
     return out
+
+
+# Type lines and mana costs repeat across cards ("Creature — Elf Druid", "{1}{G}"): their facts
+# but for the card term are read once per text (bounded caches: the text comes from the user).
+
+@functools.lru_cache(maxsize=8192)
+def _type_facts(type_line: str) -> tuple[tuple[str, str], ...]:
+    """(predicate, the argument after the card term) of the type line's facts."""
+    supers, types, subs = split_type_line(type_line)
+    return (tuple(("card_supertype", s) for s in supers) + tuple(("card_type", t) for t in types)
+            + tuple(("card_subtype", quote(s)) for s in subs))
+
+
+@functools.lru_cache(maxsize=8192)
+def _mana_cost_facts(mana_cost: str) -> tuple[tuple[str, int], ...]:
+    """(symbol term, count) of a mana cost's card_mana_cost facts."""
+    syms = [mana_symbol(s) for s in _SYMBOL.findall(mana_cost)]
+    printer = AbilityPrinter("card(0)", "ab(card(0),0)", False, lambda q: "")
+    out = []
+    for sym, n in group_symbols(syms):
+        try:
+            term = printer.term(sym)
+        except InvalidTerm:  # "{4294967297}": past clingo's integers; kept as its text
+            term = quote("{" + "".join(str(a) for a in getattr(sym, "args", ())) + "}")
+        out.append((term, n))
+    return tuple(out)
