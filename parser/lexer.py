@@ -30,7 +30,6 @@ from .lexer_lists import _mark_separators
 from .lexer_markers import (
     _close_quotes,
     _insert_cost_start,
-    _mark_on_zone,
     _mark_phrases,
     _merge_chapter_name,
     _merge_mode_names,
@@ -52,9 +51,17 @@ __all__ = [
 ]
 
 
+#: one pre-token, after any white space (skipped in the same match, so a space costs no turn of
+#: the tokenizer's loop). A word, the most frequent, is tried first; it gives way to the two
+#: readings that begin with a letter: "and/or" and a power/toughness "X/X". A hyphen between
+#: two single spaces (" - ") is a dash: the tokenizer turns that ``punct`` match into one (see
+#: :func:`tokenize`).
 _PRE = re.compile(
     r"""
-      (?P<sym>\{[^{}\s]{1,12}\})
+    \s*
+    (?:
+      (?P<word>(?!and/or|X(?:\+\*)?/(?:\d|X|\*))[A-Za-z\u00C0-\u024F][\w\u00C0-\u024F]*(?:[\-'’][\w\u00C0-\u024F]+)*['’]?)
+    | (?P<sym>\{[^{}\s]{1,12}\})
     | (?P<loy>\[[+\-−]?(?:\d+|X)\])
     | (?P<ptmod>[+\-−](?:\d+|X|\*)/[+\-−](?:\d+|X|\*))
     | (?P<pt>(?:\d+|X|\*)(?:\+\*)?/(?:\d+|X|\*))
@@ -63,16 +70,20 @@ _PRE = re.compile(
     | (?P<num>\d+(?:,\d{3})*(?:\.\d+)?)
     | (?P<poss>['’]s\b)
     | (?P<andor>and/or)
-    | (?P<word>[A-Za-z\u00C0-\u024F][\w\u00C0-\u024F]*(?:[\-'’][\w\u00C0-\u024F]+)*['’]?)
     | (?P<self>~)
-    | (?P<dash>—|–|\s-\s|--)
+    | (?P<dash>—|–|--)
     | (?P<quote>["“”]|(?<![\w])'(?=[{A-Z])|(?<=[.}])'(?![\w]))
     | (?P<punct>[,.:;•!?%&/*+\[\]\-−∞|])
-    | (?P<space>\s+)
-    | (?P<other>.)
+    | (?P<other>\S)
+    )
     """,
     re.VERBOSE,
 )
+#: the group numbers of _PRE (``Match.lastindex``: an integer, cheaper than ``lastgroup``)
+(_SYM, _LOY, _PTMOD, _PT, _RDASH, _SIGNED, _NUM, _POSS, _ANDOR, _WORD, _SELF, _DASH, _QUOTE,
+ _PUNCT, _OTHER) = (_PRE.groupindex[k] for k in (
+    "sym", "loy", "ptmod", "pt", "rdash", "signed", "num", "poss", "andor", "word", "self", "dash",
+    "quote", "punct", "other"))
 
 
 _MANA_SYM = re.compile(
@@ -161,81 +172,75 @@ def tokenize(
         segments.append((pos, len(text), False))
 
     sentence_start = True
-    cache = vocab.word_cache
+    by_start = vocab.word_cache
+    literals = vocab.literals
+    append = out.append
     for a, b, is_self in segments:
         if is_self:
-            out.append(PreToken(("SELF",), "~", offset + a, offset + b))
+            append(PreToken(("SELF",), "~", offset + a, offset + b, "~"))
             sentence_start = False
             continue
         for m in _PRE.finditer(text, a, b):
-            kind = m.lastgroup
-            if kind == "word":  # most tokens: the word's pieces from the vocabulary's cache
-                val = m.group()
-                s = m.start() + offset
-                hit = cache.get((val, sentence_start))
+            kind = m.lastindex
+            val = m.group(kind)
+            e = m.end()
+            s = e - len(val)
+            if kind == _WORD:  # most tokens: the word's pieces from the vocabulary's cache
+                s += offset
+                hit = by_start[sentence_start].get(val)
                 if hit is None or hit[1]:
                     _add_word(out, val, s, vocab, sentence_start)
-                elif len(hit[0]) == 1:
-                    types, value, pa, pb = hit[0][0]
-                    out.append(PreToken(types, value, s + pa, s + pb))
                 else:
-                    for types, value, pa, pb in hit[0]:
-                        out.append(PreToken(types, value, s + pa, s + pb))
+                    for types, value, pa, pb, low in hit[0]:
+                        append(PreToken(types, value, s + pa, s + pb, low))
                 sentence_start = False
                 continue
-            if kind == "space":
+            if kind == _POSS:
+                append(PreToken(("POSS",), "'s", s + offset, e + offset, "'s"))
                 continue
-            s, e = m.start(), m.end()
-            val = m.group()
-            if kind == "poss":
-                out.append(PreToken(("POSS",), "'s", s + offset, e + offset))
-                continue
-            if kind == "andor":
-                out.append(PreToken((vocab.literals.get("and/or", "WORD"),), val, s + offset, e + offset))
+            if kind == _ANDOR:
+                append(PreToken((literals.get("and/or", "WORD"),), val, s + offset, e + offset))
                 sentence_start = False
                 continue
             sentence_start = False
-            if kind == "sym":
+            if kind == _SYM:
                 up = val.upper()
-                if up == "{T}":
-                    types: tuple[str, ...] = ("TAP_SYM",)
-                elif up == "{Q}":
-                    types = ("UNTAP_SYM",)
-                elif up == "{E}":
-                    types = ("ENERGY_SYM",)
-                elif _MANA_SYM.fullmatch(up):
-                    types = ("MANA_SYM",)
-                else:
-                    types = ("SYMBOL",)
-                out.append(PreToken(types, up, s + offset, e + offset))
-            elif kind == "loy":
-                out.append(PreToken(("SIGNED",), val[1:-1].replace("−", "-"), s + offset, e + offset))
-            elif kind == "ptmod":
-                out.append(PreToken(("PT_MOD",), val.replace("−", "-"), s + offset, e + offset))
-            elif kind == "pt":
-                out.append(PreToken(("PT",), val, s + offset, e + offset))
-            elif kind == "signed":
-                out.append(PreToken(("SIGNED",), val.replace("−", "-"), s + offset, e + offset))
-            elif kind == "num":
-                out.append(PreToken(("NUM",), val.replace(",", ""), s + offset, e + offset))
-            elif kind == "self":
-                out.append(PreToken(("SELF",), "~", s + offset, e + offset))
-            elif kind == "dash" or kind == "rdash":  # rdash: "1-9 | ..." (a die-result range)
-                lit = vocab.literals.get("—", "DASH")
-                st = s + (1 if val[0].isspace() else 0)
-                en = e - (1 if val[-1].isspace() else 0)
-                out.append(PreToken((lit,), "—", st + offset, en + offset))
-                sentence_start = True
-            elif kind == "quote":
-                lit = "QUOTE"
-                out.append(PreToken((lit,), '"', s + offset, e + offset))
-                sentence_start = True
-            else:
+                types = _SYM_TYPES.get(up)
+                if types is None:
+                    types = _SYM_TYPES[up] = _symbol_types(up)
+                append(PreToken(types, up, s + offset, e + offset))
+            elif kind == _PUNCT:
+                if val == "-" and s - m.start() == 1 and e < b and text[e].isspace():
+                    # " - " (one space each side): a dash, as "—"
+                    append(PreToken((literals.get("—", "DASH"),), "—", s + offset, e + offset, "—"))
+                    sentence_start = True
+                    continue
                 ch = "-" if val == "−" else val
-                lit = vocab.literals.get(ch)
-                out.append(PreToken((lit,) if lit else ("PUNCT",), ch, s + offset, e + offset))
+                lit = literals.get(ch)
+                append(PreToken((lit,) if lit else ("PUNCT",), ch, s + offset, e + offset, ch))
                 if ch in ".:•;":
                     sentence_start = True
+            elif kind == _NUM:
+                append(PreToken(("NUM",), val.replace(",", ""), s + offset, e + offset))
+            elif kind == _QUOTE:
+                append(PreToken(("QUOTE",), '"', s + offset, e + offset, '"'))
+                sentence_start = True
+            elif kind == _DASH or kind == _RDASH:  # rdash: "1-9 | ..." (a die-result range)
+                append(PreToken((literals.get("—", "DASH"),), "—", s + offset, e + offset, "—"))
+                sentence_start = True
+            elif kind == _SELF:
+                append(PreToken(("SELF",), "~", s + offset, e + offset, "~"))
+            elif kind == _LOY:
+                append(PreToken(("SIGNED",), val[1:-1].replace("−", "-"), s + offset, e + offset))
+            elif kind == _PTMOD:
+                append(PreToken(("PT_MOD",), val.replace("−", "-"), s + offset, e + offset))
+            elif kind == _PT:
+                append(PreToken(("PT",), val, s + offset, e + offset))
+            elif kind == _SIGNED:
+                append(PreToken(("SIGNED",), val.replace("−", "-"), s + offset, e + offset))
+            else:
+                lit = literals.get(val)
+                append(PreToken((lit,) if lit else ("PUNCT",), val, s + offset, e + offset))
     # the passes below that look for a word or mark skip a text without it (a test of the
     # text, which holds every token's spelling, instead of a walk over its tokens)
     low = text.lower()
@@ -249,8 +254,24 @@ def tokenize(
         toks = _merge_mode_names(toks)
     if _QUOTE_MARKS.search(text):
         toks = _close_quotes(toks)
-    toks = _mark_on_zone(_mark_separators(_mark_phrases(toks, vocab), vocab))
+    toks = _mark_separators(_mark_phrases(toks, vocab), vocab)  # and "on the battlefield", ...
     return _insert_cost_start(toks) if colon else toks
+
+
+#: a {..} symbol's spelling (upper case) -> its types
+_SYM_TYPES: dict[str, tuple[str, ...]] = {}
+
+
+def _symbol_types(up: str) -> tuple[str, ...]:
+    if up == "{T}":
+        return ("TAP_SYM",)
+    if up == "{Q}":
+        return ("UNTAP_SYM",)
+    if up == "{E}":
+        return ("ENERGY_SYM",)
+    if _MANA_SYM.fullmatch(up):
+        return ("MANA_SYM",)
+    return ("SYMBOL",)
 
 
 #: the characters a quote token can be made of (see ``quote`` in _PRE)
@@ -276,15 +297,17 @@ def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sent
             sentence_start or (out and out[-1].value == ",")):
         out.append(PreToken(("ROMAN", "WORD"), val, start, start + len(val)))
         return
-    key = (val, sentence_start)
-    hit = vocab.word_cache.get(key)
+    cache = vocab.word_cache[sentence_start]
+    hit = cache.get(val)
     if hit is None:
         # (pieces, whether the word needs the checks above: a multi-word subtype's last word,
         # a Roman numeral); the tokenizer's loop takes the pieces of the others at once
         special = low in _MW_LAST or (val[0] in "IV" and val != "X" and bool(_ROMAN.fullmatch(val)))
-        hit = vocab.word_cache[key] = (_word_pieces(val, vocab, sentence_start), special)
-    for types, value, a, b in hit[0]:
-        out.append(PreToken(types, value, start + a, start + b))
+        pieces = tuple((types, value, a, b, value.lower())
+                       for types, value, a, b in _word_pieces(val, vocab, sentence_start))
+        hit = cache[val] = (pieces, special)
+    for types, value, a, b, piece_low in hit[0]:
+        out.append(PreToken(types, value, start + a, start + b, piece_low))
 
 
 def _word_pieces(val: str, vocab: Vocabulary, sentence_start: bool) -> tuple:
@@ -329,7 +352,7 @@ def _merge_self_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToke
     n = len(toks)
     while i < n:
         t = toks[i]
-        if i + 1 < n and t.value.lower() == "this" and toks[i + 1].value.lower() in SELF_NOUNS:
+        if i + 1 < n and t.low == "this" and toks[i + 1].low in SELF_NOUNS:
             out.append(PreToken(("SELF",), "~", t.start, toks[i + 1].end))
             i += 2
             continue

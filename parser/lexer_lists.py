@@ -1,4 +1,5 @@
-"""Lexer pass: the candidate types of list separators ("," / "and" / "or").
+"""Lexer pass: the candidate types of list separators ("," / "and" / "or"), and in the same walk
+the markers of "on the battlefield", "this way", "from it", "exiled with", "attached to".
 
 A separator gets extra candidate terminals, tried before its plain type, from the words that
 follow it: a list of descriptions ("artifact, creature, or enchantment"), of mana symbols
@@ -13,41 +14,57 @@ from __future__ import annotations
 from .lexer_words import PreToken, Vocabulary, _is_desc, _is_verb
 
 
+_SEPARATORS = frozenset({",", "or", "and", "and/or"})
+
+#: the words a marker of "on the battlefield", "this way", ... starts from (see below)
+_ZONE_FIRST = frozenset({"this", "from", "exiled", "attached", "on"})
+
+
 def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     """Give "," / "or" / "and" extra candidate types, tried before their plain type:
     DESC_* when a list of description words follows ("artifact, creature, or enchantment"),
     SYM_* when a mana symbol follows ("Add {W}, {U}, or {B}"), NP_AND before a determiner
     ("each creature and each player"), CLAUSE_AND before a new subject and its verb ("and
-    you gain 3 life"), AND_NUM before a number. The parser state picks the reading that fits."""
+    you gain 3 life"), AND_NUM before a number. The parser state picks the reading that fits.
+
+    The same walk gives the markers of "on the battlefield" / "this way" / "from it" /
+    "exiled with" / "attached to" (:func:`_zone_marker`): both only add candidates in front
+    of a token's types, from the words and types of the tokens after it, which the other's
+    markers do not change (no marker is a verb's, a description word's or a symbol's type)."""
     n = len(toks)
     lists: list[bool] | None = None  # made when first needed
     for i, t in enumerate(toks):
-        v = t.value
-        if v != "," and v.lower() not in ("or", "and", "and/or") or i + 1 >= n:
+        v = t.low
+        if v in _ZONE_FIRST:
+            z = _zone_marker(toks, i, v, n)
+            if z is not None:
+                toks[i] = PreToken((z,) + t.types, t.value, t.start, t.end, v)
             continue
-        v = v.lower()
+        if v not in _SEPARATORS or i + 1 >= n:
+            continue
         nxt = toks[i + 1]
+        nv = nxt.low
         nxt2 = toks[i + 2] if i + 2 < n else None
         extra: list[str] = []
         if v == ",":
-            if nxt.value.lower() in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2.types:
+            if nv in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2.types:
                 extra.append("SYM_COMMA")
             elif "MANA_SYM" in nxt.types:
                 extra.append("SYM_COMMA")
-            elif nxt.value.lower() == "non" or (lists or (lists := _list_table(toks, vocab)))[i + 1]:
+            elif nv == "non" or (lists or (lists := _list_table(toks, vocab)))[i + 1]:
                 extra.append("DESC_COMMA")
-            elif nxt.value.lower() == "except":
+            elif nv == "except":
                 extra.append("COMMA_EXCEPT")
-            elif (nxt.value.lower() == "and" and nxt2 is not None
-                  and (nxt2.value.lower() in _SUBJECT_STARTS or nxt2.types[0] == "SELF")
+            elif (nv == "and" and nxt2 is not None
+                  and (nxt2.low in _SUBJECT_STARTS or nxt2.types[0] == "SELF")
                   and _clause_follows(toks, i + 2, vocab)):
                 extra.append("CLAUSE_COMMA")  # ", and it loses ...": not a list's last comma
             elif _np_list_follows(toks, i, vocab):
                 extra.append("NP_COMMA")
-            elif nxt.value.lower() == "where":
+            elif nv == "where":
                 extra.append("COMMA_WHERE")
-        elif v in ("or", "and") and nxt.value.lower() in ("graveyard", "hand", "library") and i > 0 \
-                and toks[i - 1].value.lower() in ("graveyard", "hand", "library"):
+        elif v in ("or", "and") and nv in ("graveyard", "hand", "library") and i > 0 \
+                and toks[i - 1].low in ("graveyard", "hand", "library"):
             extra.append("ZONE_SEP")  # "your hand or graveyard"
         elif v == "or" and "MANA_SYM" in nxt.types:
             extra.append("SYM_OR")
@@ -59,20 +76,37 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                 if v in ("and", "or"):  # "spells you control and nonland cards you own"
                     extra.append("NP_AND" if v == "and" else "NP_OR")
             if v == "and":
-                if "NUM" in nxt.types or nxt.value.lower() == "x":
+                if "NUM" in nxt.types or nv == "x":
                     extra.append("AND_NUM")
-                if nxt.value.lower() in _NP_DETERMINERS or nxt.types == ("SELF",):
+                if nv in _NP_DETERMINERS or nxt.types == ("SELF",):
                     extra.append("NP_AND")
                 if _clause_follows(toks, i + 1, vocab):
                     extra.append("CLAUSE_AND")
-                if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2.value.lower() == "strike")
-                        and nxt.value.lower() not in ("control", "controls", "own", "owns")):
+                if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2.low == "strike")
+                        and nv not in ("control", "controls", "own", "owns")):
                     extra.append("VP_AND")  # not "flying and double strike"
-            elif v == "or" and nxt.value.lower() in _NP_DETERMINERS:
+            elif v == "or" and nv in _NP_DETERMINERS:
                 extra.append("NP_OR")
         if extra:
-            toks[i] = PreToken(tuple(extra) + t.types, t.value, t.start, t.end)
+            toks[i] = PreToken(tuple(extra) + t.types, t.value, t.start, t.end, v)
     return toks
+
+
+def _zone_marker(toks: list[PreToken], i: int, v: str, n: int) -> str | None:
+    """"on the battlefield" / "this way": marker tokens, so a description's post-modifier is
+    not confused with "put it on top" / "this turn"."""
+    nxt = toks[i + 1].low if i + 1 < n else ""
+    if v == "this":
+        return "THIS_WAY" if nxt == "way" else None
+    if v == "from":
+        return "FROM_IT" if nxt == "it" and (i + 2 >= n or toks[i + 2].value != "'s") else None
+    if v == "exiled":
+        return "EXILED_WITH" if nxt == "with" else None
+    if v == "attached":
+        return "ATTACHED_TO" if nxt == "to" else None
+    if i + 2 < n and nxt == "the" and toks[i + 2].low in ("battlefield", "stack"):
+        return "ON_ZONE"
+    return None
 
 
 #: words that start a noun phrase: "and" before them may join two noun phrases (NP_AND)
@@ -87,7 +121,7 @@ _SERIES_VERBS = frozenset({"unlock", "turn", "foretell"})
 
 
 def _series_verb(t: PreToken, vocab: Vocabulary) -> bool:
-    return _is_verb(t, vocab) or t.value.lower() in _SERIES_VERBS
+    return _is_verb(t, vocab) or t.low in _SERIES_VERBS
 
 
 def _series_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
@@ -101,7 +135,7 @@ def _series_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
         v = toks[j].value
         if v in (".", ":", ";", '"', "•"):
             found = False
-        elif v == "," and toks[j + 1].value.lower() in ("or", "and") and _series_verb(toks[j + 2], vocab):
+        elif v == "," and toks[j + 1].low in ("or", "and") and _series_verb(toks[j + 2], vocab):
             found = True
         table[j] = found
     return table
@@ -113,25 +147,25 @@ def _np_list_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
     than "you control"/"you own"), and the list ends with "(,) or/and <determiner>"."""
     n = len(toks)
     k = i + 1
-    if k < n and toks[k].value.lower() in ("or", "and"):
+    if k < n and toks[k].low in ("or", "and"):
         k += 1
-    if k >= n or toks[k].value.lower() not in _NP_DETERMINERS:
+    if k >= n or toks[k].low not in _NP_DETERMINERS:
         return False
     final = k > i + 1
     length = 0
     for j in range(k + 1, n):
         t = toks[j]
-        v = t.value.lower()
+        v = t.low
         if v in (".", ":", ";", '"', "•"):
             return final
         if v == ",":
             if final:
                 return True
-            nxt = toks[j + 1].value.lower() if j + 1 < n else ""
-            nxt2 = toks[j + 2].value.lower() if j + 2 < n else ""
+            nxt = toks[j + 1].low if j + 1 < n else ""
+            nxt2 = toks[j + 2].low if j + 2 < n else ""
             return nxt in _NP_DETERMINERS or (nxt in ("or", "and") and nxt2 in _NP_DETERMINERS)
         if v in ("or", "and") and not final:
-            return j + 1 < n and toks[j + 1].value.lower() in _NP_DETERMINERS
+            return j + 1 < n and toks[j + 1].low in _NP_DETERMINERS
         if _is_verb(t, vocab) and v not in ("control", "own", "controls", "owns"):
             return False
         length += 1
@@ -148,12 +182,12 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
         return False
     for k in range(j + 1, min(n, j + 6)):
         t = toks[k]
-        if t.value in (",", ".", ":", '"', "•") or t.value.lower() == "until":
+        if t.value in (",", ".", ":", '"', "•") or t.low == "until":
             return False
         if _is_verb(t, vocab):
-            if k == j + 1 and toks[j].value.lower() == "you":
+            if k == j + 1 and toks[j].low == "you":
                 return True  # "and you control a Mountain"
-            return t.value.lower() not in ("control", "own", "controls", "owns")
+            return t.low not in ("control", "own", "controls", "owns")
     return False
 
 
@@ -165,7 +199,7 @@ def _list_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
     table = [False] * (n + 1)
     for j in range(n - 1, -1, -1):
         t = toks[j]
-        v = t.value.lower()
+        v = t.low
         if v in ("or", "and", "and/or"):
             table[j] = j + 1 < n and _is_desc(toks[j + 1], vocab)
         elif v == ",":

@@ -1,10 +1,10 @@
 """Lexer passes: marker tokens decided by the next word(s) and the ability's structure.
 
 Two words read as one token ("mana value", "creature type"), markers before a phrase that an
-LALR(1) parser could not tell apart by one token ("instead if", "on the battlefield", "this
-way"), the flavor names of Saga chapters and modes (CR 714.2, 207.2d), the periods that close a
-sentence ending inside quotes, and the zero-width ``COST_START`` before an activated ability's
-costs.
+LALR(1) parser could not tell apart by one token ("instead if", "at least"; "on the
+battlefield" and "this way" are marked in the separators' walk, :mod:`.lexer_lists`), the
+flavor names of Saga chapters and modes (CR 714.2, 207.2d), the periods that close a sentence
+ending inside quotes, and the zero-width ``COST_START`` before an activated ability's costs.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     (a counter kind: "a loyalty counter")."""
     out: list[PreToken] = []
     n = len(toks)
-    series = _series_table(toks, vocab)
-    lows = [t.value.lower() for t in toks]
+    series: list[bool] | None = None  # made when first needed
+    lows = [t.low for t in toks]
     lows.append("")
     i = 0
     while i < n:
@@ -63,7 +63,7 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
             out.append(PreToken(("MANA_VALUE",), "mana value", t.start, nxt.end))
             i += 2
             continue
-        if v == "converted" and nv == "mana" and i + 2 < n and toks[i + 2].value.lower() == "cost":
+        if v == "converted" and nv == "mana" and i + 2 < n and toks[i + 2].low == "cost":
             out.append(PreToken(("MANA_VALUE",), "mana value", t.start, toks[i + 2].end))
             i += 3
             continue
@@ -77,9 +77,10 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif v == "," and nxt is not None and (
             _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
         ):
+            series = series or _series_table(toks, vocab)
             pre = ("SERIES_COMMA", "VP_COMMA") if series[i + 1] else ("VP_COMMA",)
             t = PreToken(pre + t.types, t.value, t.start, t.end)
-        elif v == "," and nv in _SERIES_VERBS and series[i + 1]:
+        elif v == "," and nv in _SERIES_VERBS and (series := series or _series_table(toks, vocab))[i + 1]:
             t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
         elif v == "," and nv in ("or", "and") and i + 2 < n and _series_verb(toks[i + 2], vocab):
             t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
@@ -87,23 +88,23 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                                    or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
             t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)
         elif (v == "that's" and nv == "tapped") or (
-                v == "that" and nv == "are" and i + 2 < n and toks[i + 2].value.lower() == "tapped"):
+                v == "that" and nv == "are" and i + 2 < n and toks[i + 2].low == "tapped"):
             t = PreToken(("THATS_TAPPED",) + t.types, t.value, t.start, t.end)
-        elif v == "blocking" and (nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you") or (nv == "or" and i + 3 < n and toks[i + 2].value.lower() == "blocked" and toks[i + 3].value.lower() == "by")):
+        elif v == "blocking" and (nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you") or (nv == "or" and i + 3 < n and toks[i + 2].low == "blocked" and toks[i + 3].low == "by")):
             t = PreToken(("BLOCKING_NP",) + t.types, t.value, t.start, t.end)
-        elif t.value == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1].value.lower() not in (
+        elif t.value == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1].low not in (
                 "you", "to", ",", ".", "and", "then", "may", "~", "it", "they", "them", "player", "opponent"):
             t = PreToken(("PUT_PP",) + t.types, t.value, t.start, t.end)  # "each creature card put into ..."
         elif v == "at" and nv == "least" and not any(
-                x.value.lower() in ("mana", "life", "than") for x in toks[i + 2:i + 6]):
+                x.low in ("mana", "life", "than") for x in toks[i + 2:i + 6]):
             t = PreToken(("AT_LEAST",) + t.types, t.value, t.start, t.end)
-        elif t.value == "cast" and nv == "this" and i + 2 < n and toks[i + 2].value.lower() == "way":
+        elif t.value == "cast" and nv == "this" and i + 2 < n and toks[i + 2].low == "way":
             t = PreToken(("CAST_PP",) + t.types, t.value, t.start, t.end)  # "a spell cast this way"
-        elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2].value.lower() == "rest":
+        elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2].low == "rest":
             t = PreToken(("REST_AND",) + t.types, t.value, t.start, t.end)
-        elif v == "attacking" and nv == "you" and i > 0 and toks[i - 1].value.lower() not in ("and", "or"):
+        elif v == "attacking" and nv == "you" and i > 0 and toks[i - 1].low not in ("and", "or"):
             t = PreToken(("ATTACKING_YOU",) + t.types, t.value, t.start, t.end)
-        elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1].value.lower() == "anywhere"):
+        elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1].low == "anywhere"):
             t = PreToken(("OTHER_THAN",) + t.types, t.value, t.start, t.end)
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab) and nv != "turn":
             t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
@@ -113,35 +114,6 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         out.append(t)
         i += 1
     return out
-
-
-_ZONE_FIRST = frozenset({"this", "from", "exiled", "attached", "on"})
-
-
-def _mark_on_zone(toks: list[PreToken]) -> list[PreToken]:
-    """"on the battlefield" / "this way": marker tokens, so a description's post-modifier is
-    not confused with "put it on top" / "this turn"."""
-    for i, t in enumerate(toks):
-        v = t.value.lower()
-        if v not in _ZONE_FIRST:
-            continue
-        nxt = toks[i + 1].value.lower() if i + 1 < len(toks) else ""
-        if v == "this" and nxt == "way":
-            toks[i] = PreToken(("THIS_WAY",) + t.types, t.value, t.start, t.end)
-            continue
-        if v == "from" and nxt == "it" and (i + 2 >= len(toks) or toks[i + 2].value != "'s"):
-            toks[i] = PreToken(("FROM_IT",) + t.types, t.value, t.start, t.end)
-            continue
-        if v == "exiled" and nxt == "with":
-            toks[i] = PreToken(("EXILED_WITH",) + t.types, t.value, t.start, t.end)
-            continue
-        if v == "attached" and nxt == "to":
-            toks[i] = PreToken(("ATTACHED_TO",) + t.types, t.value, t.start, t.end)
-            continue
-        if t.value.lower() == "on" and i + 2 < len(toks) and toks[i + 1].value.lower() == "the" \
-                and toks[i + 2].value.lower() in ("battlefield", "stack"):
-            toks[i] = PreToken(("ON_ZONE",) + t.types, t.value, t.start, t.end)
-    return toks
 
 
 def _merge_chapter_name(toks: list[PreToken]) -> list[PreToken]:
@@ -215,7 +187,7 @@ def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
         if t.value == '"' and opened and not _quote_opens(toks, i):
             start = opened.pop()
             moved = None
-            before = out[start - 1].value.lower() if start > 0 else ""
+            before = out[start - 1].low if start > 0 else ""
             given = before in _GRANTING or (before in (",", "and") and granted)
             if out and out[-1].value == "," and (given or _is_ability_quote(out[start + 1:-1])):
                 moved = out.pop()  # '"{T}: Add one mana of any color," and ...': the comma is outside
@@ -246,7 +218,7 @@ def _is_ability_quote(inner: list[PreToken]) -> bool:
     """A quoted text that is an ability: it has a cost colon or starts with a trigger word."""
     if len(inner) < 3:
         return False
-    first = inner[0].value.lower()
+    first = inner[0].low
     return any(t.value == ":" for t in inner) or first in ("when", "whenever", "at")
 
 

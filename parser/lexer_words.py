@@ -42,15 +42,19 @@ class PreToken:
     """One word, symbol or punctuation mark, with its candidate terminal types.
 
     A plain class with slots (not a frozen dataclass, whose ``__init__`` costs three times as
-    much: the lexer makes about 25 of these per ability); treat it as immutable."""
+    much: the lexer makes about 25 of these per ability); treat it as immutable. ``low`` is
+    ``value.lower()``, computed once here (the marking passes compare it many times per token)
+    or passed in when the caller has it."""
 
-    __slots__ = ("types", "value", "start", "end")
+    __slots__ = ("types", "value", "start", "end", "low")
 
-    def __init__(self, types: tuple[str, ...], value: str, start: int, end: int) -> None:
+    def __init__(self, types: tuple[str, ...], value: str, start: int, end: int,
+                 low: str | None = None) -> None:
         self.types = types
         self.value = value
         self.start = start
         self.end = end
+        self.low = value.lower() if low is None else low
 
     def _key(self) -> tuple:
         return (self.types, self.value, self.start, self.end)
@@ -80,9 +84,12 @@ class Vocabulary:
         self.desc_words = desc_words
         #: terminals that can start a verb phrase ("draw", "gain", "can't")
         self.verb_terminals = verb_terminals
-        #: (word, sentence start) -> (its pieces, see _word_pieces; whether it needs a check of
-        #: the words around it) — filled by the lexer
-        self.word_cache: dict[tuple[str, bool], tuple] = {}
+        #: per value of "sentence start" (index 0: not at a sentence's start, 1: at one), word
+        #: -> (its pieces, see lexer._word_pieces; whether it needs a check of the words around
+        #: it) — filled by the lexer; one dict per flag, so a look-up builds no key tuple
+        self.word_cache: tuple[dict[str, tuple], dict[str, tuple]] = ({}, {})
+        #: candidate types -> whether one of them starts a verb phrase (:func:`_is_verb`)
+        self.verb_types: dict[tuple[str, ...], bool] = {}
 
     def word_types(self, word: str, capitalised: bool) -> tuple[str, ...]:
         low = word.lower()
@@ -138,11 +145,15 @@ def lemma(low: str, literals: dict[str, str], force: bool = False) -> str:
 
 
 def _is_desc(t: PreToken, vocab: Vocabulary) -> bool:
-    return "SUBTYPE" in t.types or t.value.lower() in vocab.desc_words
+    return t.low in vocab.desc_words or "SUBTYPE" in t.types
 
 
 def _is_verb(t: PreToken, vocab: Vocabulary) -> bool:
-    return any(x in vocab.verb_terminals for x in t.types)
+    types = t.types
+    hit = vocab.verb_types.get(types)
+    if hit is None:
+        hit = vocab.verb_types[types] = any(x in vocab.verb_terminals for x in types)
+    return hit
 
 
 _DOT_TYPES: tuple[str, ...] = ("DOT",)
