@@ -486,9 +486,9 @@ def main(argv: list[str] | None = None) -> int:
     Bad input prints one paragraph on stderr and returns 2; an unexpected exception (a bug)
     prints a one-paragraph "internal error" and returns 3, never a traceback. The command runs
     under :mod:`mtgasp.watchdog`: past its time limit it is stopped even while grounding (exit 4)."""
+    started = time.monotonic()  # first: the time limit counts from the command's start
     from .watchdog import run
 
-    started = time.monotonic()
     return run(lambda: _main(argv, started))
 
 

@@ -46,6 +46,7 @@ def run(command: Callable[[], int], grace: float | None = None) -> int:
     grace = GRACE if grace is None else grace
     if not enabled():
         return command()
+    _reap_ended()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
@@ -55,13 +56,47 @@ def run(command: Callable[[], int], grace: float | None = None) -> int:
         os.close(read_end)
         _child(command, write_end)
     os.close(write_end)
+    reaped: list[int] = []
     try:
-        return _parent(pid, read_end, grace)
+        return _parent(pid, read_end, grace, reaped)
     finally:
         os.close(read_end)
-        with contextlib.suppress(ProcessLookupError, ChildProcessError):
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+        if not reaped:
+            _dispose(pid)
+
+
+#: Children killed or done but not yet reaped (see :func:`_dispose`).
+_unreaped: list[int] = []
+
+
+def _dispose(pid: int) -> None:
+    """Stop the child if it still runs, and reap it only if it has already ended: a process
+    frees its memory before it can be reaped (about 0.3 s per GB here, seconds for a grounding
+    of several GB on a loaded machine), time past the deadline the answer must not wait for. A
+    child not reaped yet is tried again at the next :func:`run` (and by init once we exit)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)  # not reaped: the pid is still this child's
+    _unreaped.append(pid)
+    _reap_ended()
+
+
+def wait_children() -> None:
+    """Reap every child still ending, waiting for each: for a caller that has its answer and
+    wants their CPU time in its own usage (the fuzzer's runs, after the command's clock)."""
+    while _unreaped:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(_unreaped[-1], 0)
+        _unreaped.pop()
+
+
+def _reap_ended() -> None:
+    for p in list(_unreaped):
+        try:
+            done = os.waitpid(p, os.WNOHANG)[0]
+        except ChildProcessError:
+            done = p
+        if done:
+            _unreaped.remove(p)
 
 
 def _send(fd: int, kind: bytes, payload: bytes) -> None:
@@ -89,7 +124,9 @@ def _child(command: Callable[[], int], fd: int) -> None:  # pragma: no cover - r
             os._exit(0)
 
 
-def _parent(pid: int, fd: int, grace: float) -> int:
+def _parent(pid: int, fd: int, grace: float, reaped: list[int]) -> int:
+    """Wait for the child's answer, or kill it past its deadline and the grace; ``reaped``
+    gets the child's pid if this function reaped it."""
     buf = bytearray()
     stop_at: float | None = None
     deadline: float | None = None
@@ -98,8 +135,7 @@ def _parent(pid: int, fd: int, grace: float) -> int:
         wait = None if stop_at is None else max(0.0, stop_at - time.monotonic())
         ready, _, _ = select.select([fd], [], [], wait)
         if not ready:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            os.kill(pid, signal.SIGKILL)  # reaped (or not) by run()'s _dispose: no wait here
             assert deadline is not None
             sys.stderr.write(
                 f"mtgasp: incomplete: the time limit stopped the command {time.monotonic() - started:.1f} s after it "
@@ -108,8 +144,9 @@ def _parent(pid: int, fd: int, grace: float) -> int:
             )
             return EXIT_INCOMPLETE
         chunk = os.read(fd, 1 << 16)
-        if not chunk:
+        if not chunk:  # the pipe closes once the child has ended (its memory freed)
             _, wait_status = os.waitpid(pid, 0)
+            reaped.append(pid)
             sys.stderr.write(
                 f"mtgasp: internal error (the command's process ended without an answer, status {wait_status}). "
                 "This is a bug in mtgasp; please report it with the command line and the input files.\n"
@@ -125,8 +162,7 @@ def _parent(pid: int, fd: int, grace: float) -> int:
             if kind == _DEADLINE:
                 deadline = max(deadline or 0.0, struct.unpack("!d", payload)[0])
                 stop_at = deadline + grace
-            elif kind == _RESULT:
-                os.waitpid(pid, 0)
+            elif kind == _RESULT:  # the child's last act: run() disposes of it
                 answer = json.loads(payload)
                 sys.stdout.write(answer["out"])
                 sys.stderr.write(answer["err"])

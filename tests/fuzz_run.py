@@ -208,6 +208,9 @@ def _child(argv: list[str], cwd: Path, out: Path, err: Path) -> None:  # pragma:
                 stream.flush()
         clock.write(f"{time.monotonic()!r}\n")
         clock.close()
+        from mtgasp.watchdog import wait_children
+
+        wait_children()  # the command's process, still freeing its memory: its CPU time counted
     finally:
         os._exit(code & 0xFF)
 
