@@ -1,4 +1,5 @@
-"""The time limit of a public query: one decorator for the mana queries and the game commands.
+"""The time limit of a public query: one decorator and one clock (:func:`time_left`) for the
+mana queries, characteristics and the game commands.
 
 A public method of :class:`mtgasp.Engine` decorated with :func:`bounded` starts a fresh time
 budget when it is called from outside (``incomplete`` emptied, no deadline yet: the clock starts
@@ -10,10 +11,11 @@ it (``orders`` asks ``tap``, ``play`` asks ``apply``). The engine keeps the nest
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["bounded"]
+__all__ = ["bounded", "time_left"]
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -39,3 +41,14 @@ def bounded(reset: Callable[[Any], None] | None = None) -> Callable[[_Method], _
         return run  # type: ignore[return-value]
 
     return decorate
+
+
+def time_left(engine: Any) -> float | None:
+    """Seconds left of the running query's time limit (None: no limit, ``Engine.timeout`` None);
+    the query's first search starts its clock."""
+    timeout = getattr(engine, "timeout", None)
+    if timeout is None:
+        return None
+    if getattr(engine, "_deadline", None) is None:
+        engine._deadline = time.monotonic() + timeout
+    return float(engine._deadline - time.monotonic())

@@ -17,14 +17,13 @@ counts them, and repeats ``settle`` until the rules say the state is settled.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 import clingo
 
-from .bounded import bounded
+from .bounded import bounded, time_left
 from .engine import dump_program, rules_dir, solve
 from .errors import IllegalActionError, InvalidStateError, QueryTimeoutError
 from .action_text import action_text, parse_action
@@ -163,14 +162,9 @@ class GameMixin:
         facts = pos.program() + ([F("__action", [action])] if action is not None else [])
         if self.dump:
             dump_program(self.dump, facts, query)
-        timeout = getattr(self, "timeout", None)
-        left = None
-        if timeout is not None:
-            if getattr(self, "_deadline", None) is None:
-                self._deadline = time.monotonic() + timeout
-            left = self._deadline - time.monotonic()
-            if left <= 0:
-                self._stop()
+        left = time_left(self)
+        if left is not None and left <= 0:
+            self._stop()
         sol = solve(facts, query, project=True, timeout=left)
         clock = getattr(self, "_clock", None)
         if clock is not None:

@@ -24,14 +24,13 @@ from __future__ import annotations
 import logging
 import re
 import sys
-import time
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import clingo
 
-from .bounded import bounded
+from .bounded import bounded, time_left
 from .cards import CardDatabase
 from .characteristics import CharacteristicsMixin
 from .engine import Solution, dump_program, solve
@@ -102,11 +101,10 @@ class Engine(GameMixin, CharacteristicsMixin, TappingMixin, PoolsMixin):
             log.info("wrote %s; rerun with: %s", self.dump, command)
             print(f"mtgasp: wrote {self.dump}; rerun with: {command}", file=sys.stderr)
         first = self._deadline is None
-        if self._deadline is None and self.timeout is not None:
-            # The time limit bounds the searches (grounding and solving) of the whole query,
-            # from its first one on; reading the cards and the state comes before.
-            self._deadline = time.monotonic() + self.timeout
-        left = None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+        # The time limit bounds the searches (grounding and solving) of the whole query, from its
+        # first one on; reading the cards and the state comes before.
+        left = time_left(self)
+        left = None if left is None else max(0.0, left)
         # A later search of the query that would start past the deadline is not started (its
         # grounding could not be stopped); the first one always grounds (its facts are an answer).
         late = left == 0.0 and not first
