@@ -14,6 +14,7 @@ import pytest
 
 import mtgasp.parser as P
 from mtgasp.parser import parse_card
+from mtgasp.parser.nodes import Filter
 
 _TYPES = ["creature", "artifact", "enchantment", "land", "planeswalker"]
 _FILTER = re.compile(r'^filter\(f\(ab\(card\("Test Card"\),1\),(\d+)\),(\d+),type\((\w+)\)\)\.$')
@@ -69,3 +70,25 @@ def test_issue13_a_join_in_place_leaves_other_parses_alone():
     first = _branches(long_text)
     assert _branches("Destroy each land and each artifact.")[1] == ["land", "artifact"]
     assert _branches(long_text) == first
+
+
+@pytest.mark.parametrize("joiner", ["and each", "or target"])
+def test_issue13_joining_n_noun_phrases_builds_filters_linear_in_n(monkeypatch, joiner):
+    # Work units: the branches of every filter made while parsing a chain of n noun phrases.
+    # A join that copies all the branches so far makes n^2/2 of them; in place, a constant per
+    # item. Counted at n = 20, 40, 80: linear means equal increments per item (exactly).
+    made = [0]
+    init = Filter.__init__
+
+    def counting_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made[0] += len(self.branches)
+
+    monkeypatch.setattr(Filter, "__init__", counting_init)
+    first, sep = joiner.split()[1], f" {joiner.split()[0]} "
+    counts = []
+    for n in (20, 40, 80):
+        made[0] = 0
+        _branches("Destroy " + sep.join(f"{first} {t}" for t in _items(n)) + ".")
+        counts.append(made[0])
+    assert counts[2] - counts[1] == 2 * (counts[1] - counts[0]), counts
