@@ -69,6 +69,8 @@ class Characteristics:
     object: str
     card: str
     controller: str
+    name: str
+    """Its name: a copiable value (CR 201.2, 707.2), set by an exception of a copy effect (CR 707.9b)."""
     mana_cost: tuple[str, ...]
     colors: tuple[str, ...]
     supertypes: tuple[str, ...]
@@ -90,7 +92,7 @@ class Characteristics:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "object": self.object, "card": self.card, "controller": self.controller,
+            "object": self.object, "card": self.card, "name": self.name, "controller": self.controller,
             "mana_cost": list(self.mana_cost), "colors": list(self.colors),
             "supertypes": list(self.supertypes), "types": list(self.types), "subtypes": list(self.subtypes),
             "abilities": [{"ability": a, "text": t} for a, t in self.abilities],
@@ -109,6 +111,7 @@ class Characteristics:
             return "not modelled" if v is None else str(v)
 
         yield f"{self.object} ({self.card}), controlled by {self.controller}"
+        yield f"  name: {self.name}"
         yield f"  mana cost: {''.join(self.mana_cost) or '(none)'}"
         yield f"  colors: {', '.join(self.colors) or 'colorless'}"
         yield f"  types: {' '.join([*self.supertypes, *self.types])}" + (
@@ -151,6 +154,8 @@ def _mana_symbol(sym: clingo.Symbol) -> str:
 def _change(layer: str, what: clingo.Symbol) -> tuple[str, str]:
     """(characteristic, change) of a layer_applied What term."""
     name, args = what.name, what.arguments
+    if layer == "l1" and name == "except":
+        return _exception(args[0])
     if layer == "l1":
         return "copiable values", f"copy of {symbol_text(args[0].arguments[0])}"
     if layer == "l2":
@@ -171,6 +176,25 @@ def _change(layer: str, what: clingo.Symbol) -> tuple[str, str]:
     if name == "set":
         return side, f"set {side} to {n}"
     return side, f"{side} {n:+d}"
+
+
+def _exception(x: clingo.Symbol) -> tuple[str, str]:
+    """(characteristic, change) of an exception of a copy effect, part of the copiable values
+    (CR 707.9b)."""
+    name, args = x.name, x.arguments
+    if name == "set_name":
+        what = ("name", f"name {symbol_text(args[0])}")
+    elif name == "set_base_pt":
+        what = ("power and toughness", f"base power and toughness {args[0]}/{args[1]}")
+    elif name in ("add_supertype", "remove_supertype"):
+        what = ("supertypes", f"{'is' if name == 'add_supertype' else 'is not'} {symbol_text(args[0])}")
+    elif name in ("add_type", "add_subtype"):
+        what = ("types" if name == "add_type" else "subtypes", f"is {symbol_text(args[0])} in addition")
+    elif name == "gain_ability":
+        what = ("abilities", f"has {_ability_name(args[0])}")
+    else:
+        what = ("copiable values", str(x))
+    return what[0], f"{what[1]} (an exception of the copy effect, CR 707.9b)"
 
 
 def _ability_name(sym: clingo.Symbol) -> str:
@@ -250,6 +274,7 @@ class CharacteristicsMixin:
             object=obj,
             card=symbol_text(card[0].arguments[0].arguments[0]) if card else "",
             controller=player_id(controller[0].arguments[0]) if controller else "",
+            name=symbol_text(values["name"][0].arguments[0]) if values.get("name") else "",
             mana_cost=tuple(sym for sym, n in cost for _ in range(n)),
             colors=tuple(c.upper() for c in colors),
             supertypes=names("supertype"),
@@ -261,7 +286,8 @@ class CharacteristicsMixin:
             toughness=one("toughness"),
             loyalty=one("loyalty"),
             defense=one("defense"),
-            effects=tuple(sorted(effects)),
+            # a copy effect first, then its exceptions (CR 707.9b)
+            effects=tuple(sorted(effects, key=lambda e: (e.order, e.timestamp, "CR 707.9b" in e.change, e))),
             not_modelled=tuple(sorted({f"{what}: {source(e) if e.name != 'printed' else 'its printed value'}"
                                        for what, e in missing})),
         )

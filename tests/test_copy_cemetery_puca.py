@@ -95,7 +95,9 @@ def test_cr608_2h_puca_becomes_a_copy_of_the_creature_that_died_with_this_abilit
         ("{1}", "{G}"), ("G",), ("creature",), ("Bear",), 2, 2, "a")
     assert [t for _, t in c.abilities] == [
         "Whenever a creature dies, you may pay {1}. If you do, ~ becomes a copy of that creature, except it has this ability."]
-    assert [e.change for e in c.effects] == ["copy of Grizzly Bears"]
+    # the copy effect, then its exception "it has this ability" (CR 707.9a-b), both in layer 1
+    assert [(e.layer, e.change) for e in c.effects] == [
+        ("1", "copy of Grizzly Bears"), ("1", "has Cemetery Puca #1 (an exception of the copy effect, CR 707.9b)")]
     assert {"608.2h", "707.9b", "118.3", "603.5"} <= {r.split()[0] for r in s.fired}
     # nothing of the trigger is left once it has resolved
     assert not any(f.startswith(("trigger_", "pending_trigger", "stack_")) for f in s.state)
@@ -118,7 +120,9 @@ def test_cr707_3_puca_copying_a_dead_clone_copies_what_the_clone_copied() -> Non
     assert sorted(t for _, t in c.abilities) == [
         "Flying", "Whenever a creature dies, you may pay {1}. If you do, ~ becomes a copy of that creature, except it has this ability.",
         "vigilance"]
-    assert [e.change for e in c.effects] == ["copy of Serra Angel"]
+    # the copy effect, then its exception "it has this ability" (CR 707.9a-b), both in layer 1
+    assert [(e.layer, e.change) for e in c.effects] == [
+        ("1", "copy of Serra Angel"), ("1", "has Cemetery Puca #1 (an exception of the copy effect, CR 707.9b)")]
     assert {"608.2h", "707.3"} <= {r.split()[0] for r in yes.fired}
 
 

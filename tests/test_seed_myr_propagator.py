@@ -8,6 +8,7 @@ players pass (CR 117.4: the top of the stack resolves) and reads the successor s
 from __future__ import annotations
 
 from mtgasp import Engine, loads_state
+from mtgasp.state import state_from_facts
 
 ENGINE = Engine()
 
@@ -144,12 +145,12 @@ def test_seed_myr_propagator_left_the_battlefield_is_said_not_guessed() -> None:
     assert any("last_known_information" in n for n in result.not_modelled)
 
 
-def test_seed_myr_propagator_a_puca_copy_with_an_extra_ability_is_said_not_guessed() -> None:
+def test_seed_myr_propagator_a_puca_copy_token_is_a_myr_propagator_with_that_additional_ability() -> None:
     # "if the copy ability of a creature (such as Cemetery Puca) makes it become a copy of Myr
     # Propagator and gain another ability, the token ... will be a Myr Propagator with that
-    # additional ability." Copying the exception (CR 707.9b) into a token is not written yet:
-    # the answer says so instead of creating a plain Myr Propagator.
-    result = _resolve(BASE + """battlefield:
+    # additional ability." CR 707.9b: the exception is part of the Puca's copiable values, so the
+    # token copies it too (written as the token's own copy effect holding the exception).
+    text = BASE + """battlefield:
   - {id: puca, card: Cemetery Puca, controller: alice, tapped: true}
 effects:
   - kind: copy
@@ -159,6 +160,17 @@ effects:
       - {kind: gain_ability, card: Cemetery Puca, ability: 1}
 stack:
   - {id: ab, card: Myr Propagator, ability: 1, source: puca, controller: alice}
-""")
-    assert result.successors == ()
-    assert any("copy_exception" in n for n in result.not_modelled)
+"""
+    result = _resolve(text)
+    assert not result.not_modelled
+    (resolved,) = result.successors
+    tokens = _tokens(resolved)
+    assert list(tokens.values()) == ["Myr Propagator"]
+    state = state_from_facts(sorted(resolved.position.facts), loads_state(text))
+    (tok,) = [p.id for p in state.battlefield if p.token]
+    c = ENGINE.characteristics(state, tok)
+    assert (c.name, c.types, c.subtypes, c.power, c.toughness) == ("Myr Propagator", ("artifact", "creature"), ("Myr",), 1, 1)
+    assert sorted(str(a) for a, _ in c.abilities) == ["Cemetery Puca #1", "Myr Propagator #1"]
+    assert [e.change for e in c.effects if e.layer == "1"] == [
+        "copy of Myr Propagator", "has Cemetery Puca #1 (an exception of the copy effect, CR 707.9b)"]
+    assert any(rule == "707.9b" for rule, _ in resolved.fired)

@@ -340,7 +340,7 @@ CASES = [
     pytest.param(
         "players: [alice, bob]\nbattlefield:\n  - {id: m, card: Grizzly Bears, controller: alice}\neffects:\n  - {kind: copy, object: m, of: Clone, except: [{kind: modify_pt, power: 1, toughness: 1}]}\n",
         InvalidStateError,
-        "s.yaml:5: invalid game state at 'effects[0].except[0].kind': unknown copy exception kind 'modify_pt'; copy exception kinds are: set_base_pt, gain_ability, add_type, add_subtype",
+        "s.yaml:5: invalid game state at 'effects[0].except[0].kind': unknown copy exception kind 'modify_pt'; copy exception kinds are: set_base_pt, gain_ability, add_type, add_subtype, gain_keyword, set_name, add_supertype, remove_supertype",
         id="bad_exception_kind",
     ),
     pytest.param(

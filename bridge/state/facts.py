@@ -57,6 +57,10 @@ def _change_term(change: Change, cards: CardDatabase) -> clingo.Symbol:
         return _F("gain_ability", [_F("keyword", [_S(change.keyword or "")])])
     if kind == "gain_control":
         return _F(kind, [_player(change.player or "")])
+    if kind == "set_name":
+        return _F(kind, [_S(change.name or "")])
+    if kind in ("add_supertype", "remove_supertype"):
+        return _F(kind, [_c(change.supertype or "")])
     raise ValueError(f"unknown effect kind {kind!r}")
 
 

@@ -119,6 +119,10 @@ def _change(term: clingo.Symbol, excepts: Iterable[clingo.Symbol] = ()) -> Chang
         return Change(name, type=args[0].name)
     if name == "add_subtype":
         return Change(name, subtype=args[0].string)
+    if name == "set_name" and args[0].type is clingo.SymbolType.String:
+        return Change(name, name=args[0].string)
+    if name in ("add_supertype", "remove_supertype"):
+        return Change(name, supertype=args[0].name)
     raise _fail(f"unknown effect term {str(term)[:60]}")
 
 

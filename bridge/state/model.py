@@ -146,6 +146,10 @@ class Change:
     """``gain_keyword``: a keyword ability without parameters, in lower case, e.g. ``"flying"``."""
     player: str | None = None
     """``gain_control``: the player who gains control (layer 2)."""
+    name: str | None = None
+    """``set_name`` (an exception of a copy effect only): the name it has (CR 707.9b)."""
+    supertype: str | None = None
+    """``add_supertype``/``remove_supertype`` (exceptions only): e.g. ``"legendary"`` (CR 707.9b)."""
     exceptions: tuple[Change, ...] = ()
     """``copy``: exceptions to the copied values (the file's ``except:``)."""
 

@@ -28,7 +28,7 @@ from .model import (
     RestrictedMana,
     StackObject,
 )
-from .vocab import CHOICE_KEYS, EFFECT_KINDS, MANA_TYPES
+from .vocab import CHOICE_KEYS, EFFECT_KINDS, EXCEPTION_KINDS, MANA_TYPES
 
 if TYPE_CHECKING:
     from .schema import CardDefinition, PermanentEntry, StateFile
@@ -406,8 +406,8 @@ class Resolver:
         if kind == "copy":
             values["of"] = self.card(entry.of, at + ("of",))
             values["exceptions"] = tuple(self.change(e, at + ("except", j)) for j, e in enumerate(entry.except_))
-        for key in EFFECT_KINDS[kind]:
-            if key in ("power", "toughness", "ability", "type", "subtype"):
+        for key in (EFFECT_KINDS[kind] if kind in EFFECT_KINDS else EXCEPTION_KINDS[kind]):
+            if key in ("power", "toughness", "ability", "type", "subtype", "supertype"):
                 values[key] = getattr(entry, key)
             elif key == "card":
                 values["card"] = self.card(entry.card, at + ("card",))
@@ -415,6 +415,8 @@ class Resolver:
                 values["keyword"] = entry.keyword.strip().lower()
             elif key == "player":
                 values["player"] = self.player(entry.player, at + ("player",))
+            elif key == "name":
+                values["name"] = entry.name
         return Change(kind, **values)
 
     def effect(self, e: Any, at: PathKey) -> Effect:

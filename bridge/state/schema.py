@@ -58,6 +58,7 @@ from .vocab import (
     DURATIONS,
     EFFECT_KINDS,
     EXCEPTION_KINDS,
+    SUPERTYPES,
     MANA_TYPES,
     READ_VERSIONS,
     STEP_ALIASES,
@@ -261,6 +262,8 @@ _FIELD_HELP = {
     "subtype": "'subtype' (e.g. 'Elf')",
     "keyword": "'keyword' (a keyword ability such as 'flying')",
     "player": "'player' (the id of the player who gains control)",
+    "name": "'name' (the name it has)",
+    "supertype": "'supertype' (" + ", ".join(SUPERTYPES) + ")",
 }
 
 
@@ -283,6 +286,8 @@ Duration = Annotated[
     Literal["end_of_turn", "end_of_combat"], BeforeValidator(lambda v: _duration(check_text(v, "a duration")))
 ]
 CardType = Choice(f"a card type ({', '.join(CARD_TYPES)})", _card_type, CARD_TYPES)
+Supertype = Choice(f"a supertype ({', '.join(SUPERTYPES)})",
+                   lambda t: t.lower() if t.lower() in SUPERTYPES else None, SUPERTYPES)
 
 
 class _SetBasePT(Entry):
@@ -319,6 +324,16 @@ class _AddSubtype(Entry):
 class _GainKeyword(Entry):
     keyword: Text("a keyword ability such as 'flying'")
     """A keyword ability without parameters it gains (layer 6), e.g. 'flying'."""
+
+
+class _SetName(Entry):
+    name: CardName
+    """The name the copy has instead of the copied one (CR 707.9b), e.g. 'Sakashima the Impostor'."""
+
+
+class _Supertype(Entry):
+    supertype: Supertype
+    """A supertype the copy has, or has not, in addition to or instead of the copied ones (CR 707.9b)."""
 
 
 class _GainControl(Entry):
@@ -370,6 +385,9 @@ _BASES: dict[str, type[Entry]] = {
     "add_subtype": _AddSubtype,
     "gain_keyword": _GainKeyword,
     "gain_control": _GainControl,
+    "set_name": _SetName,
+    "add_supertype": _Supertype,
+    "remove_supertype": _Supertype,
 }
 _EXCEPTIONS = {kind: _exception_model(kind, _BASES[kind]) for kind in EXCEPTION_KINDS}
 

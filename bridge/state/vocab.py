@@ -72,6 +72,9 @@ CARD_TYPES: tuple[str, ...] = (
     "sorcery",
 )
 
+#: Supertypes (CR 205.4a) as the ASP constants of docs/facts.md.
+SUPERTYPES: tuple[str, ...] = ("basic", "legendary", "ongoing", "snow", "world")
+
 BASIC_LAND_TYPES: tuple[str, ...] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 #: What ``chosen:`` may record for a permanent ("as ~ enters, choose a color", CR 607.2d) and the
@@ -109,6 +112,10 @@ EXCEPTION_KINDS: Mapping[str, tuple[str, ...]] = {
     "gain_ability": ("card", "ability"),
     "add_type": ("type",),
     "add_subtype": ("subtype",),
+    "gain_keyword": ("keyword",),
+    "set_name": ("name",),
+    "add_supertype": ("supertype",),
+    "remove_supertype": ("supertype",),
 }
 
 #: Keys people write instead of a key of the schema: unknown key → candidates (space-separated),

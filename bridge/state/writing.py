@@ -10,12 +10,12 @@ from typing import Any
 import yaml
 
 from .model import CardObject, Change, GameState, Hidden
-from .vocab import EFFECT_KINDS, FORMAT_VERSION
+from .vocab import EFFECT_KINDS, EXCEPTION_KINDS, FORMAT_VERSION
 
 
 def _change_to_dict(change: Change) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": change.kind}
-    for key in EFFECT_KINDS[change.kind]:
+    for key in (EFFECT_KINDS[change.kind] if change.kind in EFFECT_KINDS else EXCEPTION_KINDS[change.kind]):
         if key == "except":
             if change.exceptions:
                 out["except"] = [_change_to_dict(c) for c in change.exceptions]
