@@ -301,6 +301,9 @@ class Tables:
         #: when a set: the indices of the rules reduced are added to it (the corpus report's
         #: count of the cards each grammar alias reads)
         self.trace: set[int] | None = None
+        #: (state, a word's candidate types) -> :meth:`_choice`: a word meets the same states
+        #: again and again, so its candidates are weighed once per state
+        self._choices: dict[tuple[int, tuple[str, ...]], tuple[str, tuple[str, ...] | None]] = {}
 
     def row(self, state: int) -> dict[str, int]:
         """Symbol → action: a state (≥ 0) to shift to or go to, or ``~rule`` (< 0) to reduce."""
@@ -354,6 +357,7 @@ class Tables:
         rows = self._rows
         load = self.row
         bound = self._bound
+        choices = self._choices
         stack = [self.start_states[start]]
         values: list = []
         end_state = self.end_states[start]
@@ -367,6 +371,7 @@ class Tables:
         # cost O(depth) per choice point: quadratic on a right-recursive list, issue 13)
         point: list | None = None
         forced = None  # no candidate was shifted: the first one, without a choice point
+        state = stack[-1]  # the state on top of the stack
         while True:
             if i < n:
                 pt = tokens[i]
@@ -379,18 +384,16 @@ class Tables:
                 elif len(types) == 1:
                     ttype = types[0]
                 else:
-                    actions = rows[stack[-1]] or load(stack[-1])
-                    accepted = [c for c in types if c in actions]
-                    if not accepted:
-                        ttype = types[0]
-                    else:
-                        ttype = accepted[0]
-                        if len(accepted) > 1 and actions[ttype] < 0:
-                            point = [[len(stack), []], len(log) if log is not None else 0, accepted, [], ttype]
+                    hit = choices.get((state, types))
+                    if hit is None:
+                        hit = choices[(state, types)] = self._choice(state, types)
+                    ttype, accepted = hit
+                    if accepted is not None:
+                        point = [[len(stack), []], len(log) if log is not None else 0, accepted, [], ttype]
             else:
                 ttype = "$END"
             while True:
-                actions = rows[stack[-1]] or load(stack[-1])
+                actions = rows[state] or load(state)
                 code = actions.get(ttype)
                 if code is None:
                     if point is None:
@@ -407,6 +410,7 @@ class Tables:
                     del stack[saved[0]:]
                     for chunk in reversed(saved[1]):
                         stack.extend(chunk)
+                    state = stack[-1]
                     if log is not None:
                         del log[logged:]
                     if len(left) > 1:
@@ -427,6 +431,7 @@ class Tables:
                             values.append(callback(children))
                         point = None
                     stack.append(code)
+                    state = code
                     values.append(_token(ttype, pt.value, pt.start, pt.end))
                     i += 1
                     break
@@ -442,20 +447,40 @@ class Tables:
                             saved[1].append(stack[cut:saved[0]])
                             saved[0] = cut
                         del stack[cut:]
-                    stack.append((rows[stack[-1]] or load(stack[-1]))[origin])
+                    state = (rows[stack[-1]] or load(stack[-1]))[origin]
+                    stack.append(state)
                     point[3].append(rule)
                     continue
-                if size:
-                    children = values[-size:]
-                    del stack[-size:]
-                    del values[-size:]
+                if size == 1:  # most reductions (one child): the tops replaced in place
+                    value = values[-1] = callback([values[-1]])
+                    below = stack[-2]
+                    state = stack[-1] = (rows[below] or load(below))[origin]
                 else:
-                    children = []
-                value = callback(children)
-                stack.append((rows[stack[-1]] or load(stack[-1]))[origin])
-                values.append(value)
-                if i >= n and stack[-1] == end_state:
+                    if size:
+                        children = values[-size:]
+                        del stack[-size:]
+                        del values[-size:]
+                    else:
+                        children = []
+                    value = callback(children)
+                    state = (rows[stack[-1]] or load(stack[-1]))[origin]
+                    stack.append(state)
+                    values.append(value)
+                if state == end_state and i >= n:
                     return value
+
+    def _choice(self, state: int, types: tuple[str, ...]) -> tuple[str, tuple[str, ...] | None]:
+        """A word with several candidate terminals in ``state``: the candidate to try (the first
+        one the state has an action for; else the first one, whose error is the parse's) and,
+        when the state is a choice point (that candidate's action is a reduction and another
+        candidate has an action too), the candidates with an action; else None."""
+        actions = self.row(state)
+        accepted = tuple(c for c in types if c in actions)
+        if not accepted:
+            return types[0], None
+        if len(accepted) > 1 and actions[accepted[0]] < 0:
+            return accepted[0], accepted
+        return accepted[0], None
 
 
 _new_str = str.__new__
