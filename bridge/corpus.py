@@ -87,21 +87,26 @@ def _keyword_line(text: str, names: tuple[str, ...]) -> bool:
     that begins (after any ability word) with a letter, has no doubled space or line break,
     and does not begin with a keyword as printed is no keyword line: normalising it (reminder
     text out, names as "~") leaves its first words as they are or makes them "~"."""
-    from mtgasp.parser.keywords import keyword_head
     from mtgasp.parser.lexer import mark_names
+
+    if names and any(n in text for n in names) and mark_names(text, names):
+        return not _no_keyword_at_a_glance(text) and is_keyword_line(text, names)
+    key = ("kw", text)
+    hit = _BY_TEXT.get(key)
+    if hit is None:
+        hit = _BY_TEXT[key] = not _no_keyword_at_a_glance(text) and is_keyword_line(text, names)
+    return hit
+
+
+def _no_keyword_at_a_glance(text: str) -> bool:
+    """Begins (after any ability word) with a letter, has no doubled space or line break, and
+    does not begin with a keyword as printed (see :func:`_keyword_line`)."""
+    from mtgasp.parser.keywords import keyword_head
     from mtgasp.parser.split import ability_word_prefix
 
     head = text.lstrip()
     head = head[ability_word_prefix(head)[1]:]
-    if head[:1].isalpha() and "  " not in head and "\n" not in head and keyword_head(head) is None:
-        return False
-    if names and mark_names(text, names):
-        return is_keyword_line(text, names)
-    key = ("kw", text)
-    hit = _BY_TEXT.get(key)
-    if hit is None:
-        hit = _BY_TEXT[key] = is_keyword_line(text, names)
-    return hit
+    return head[:1].isalpha() and "  " not in head and "\n" not in head and keyword_head(head) is None
 
 
 def _class_of_text(text: str, is_spell: bool) -> str:
@@ -121,19 +126,26 @@ def _mana_line(text: str) -> bool:
 
 
 _KEYWORDISH = re.compile(r"^[A-Z][a-z\-]+(?: [a-z\-]+)?(?: \d+| X| \{|—|,|$)")
+_ADDS_MANA = re.compile(r"\badds?\b[^.]*(\{[WUBRGC\dX]|mana)", re.I)
+_TRIGGER_START = re.compile(r"^(When|Whenever|At)\b")
+_REPLACEMENT_START = re.compile(r"^(If|As)\b")
+_SYMBOLS = re.compile(r"\{[WUBRGCSXYZ/P\d]+\}")
+_NUMBERS = re.compile(r"[+\-−]?\b\d+\b")
+_NUMBER_WORDS = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|X)\b")
+_SPACES = re.compile(r"\s+")
 
 
 def ability_class_of_text(text: str, is_spell: bool) -> str:
     """A coarse class for any ability text (also unparsed ones), for the coverage table."""
-    t = re.sub(r"\([^)]*\)", "", text).strip()
+    t = _REMINDER.sub("", text).strip()
     head = t.split(".")[0]
-    if _MANA_LINE.search(t) and re.search(r"\badds?\b[^.]*(\{[WUBRGC\dX]|mana)", t, re.I):
+    if _MANA_LINE.search(t) and _ADDS_MANA.search(t):
         return "mana"
-    if re.match(r"^(When|Whenever|At)\b", t):
+    if _TRIGGER_START.match(t):
         return "triggered"
     if ":" in head and not t.startswith("•"):
         return "activated"
-    if "instead" in t and re.match(r"^(If|As)\b", t):
+    if "instead" in t and _REPLACEMENT_START.match(t):
         return "replacement"
     if is_spell:
         return "spell"
@@ -142,11 +154,11 @@ def ability_class_of_text(text: str, is_spell: bool) -> str:
 
 def template_of(text: str) -> str:
     """An unsupported text as a template: symbols, numbers and names as placeholders."""
-    t = re.sub(r"\([^)]*\)", "", text)
-    t = re.sub(r"\{[WUBRGCSXYZ/P\d]+\}", "{M}", t)
-    t = re.sub(r"[+\-−]?\b\d+\b", "N", t)
-    t = re.sub(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|X)\b", "N", t)
-    t = re.sub(r"\s+", " ", t).strip()
+    t = _REMINDER.sub("", text)
+    t = _SYMBOLS.sub("{M}", t)
+    t = _NUMBERS.sub("N", t)
+    t = _NUMBER_WORDS.sub("N", t)
+    t = _SPACES.sub(" ", t).strip()
     return t
 
 
@@ -179,26 +191,46 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
         used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
         tables.trace = None
     card = f"card({quote(rec['name'])})"
-    unread = _unread_kinds((t for _, ts in pc.texts for t in ts), card)
+    unread = _unread_kinds((ts for _, ts in pc.texts), card)
     return cpu, pc.fully_parsed, abilities, used, unread
 
 
 #: fact text, its card term replaced by ``card(0)`` → why no rule reads it (None: read)
 _UNREAD: dict[str, str | None] = {}
+#: a block of fact texts (one ability's, or a card's own), joined by line breaks, its card
+#: term replaced by ``card(0)`` → the reasons why no rule reads some of them
+_UNREAD_BLOCKS: dict[str, frozenset[str]] = {}
 
 
-def _unread_kinds(facts: Iterable[str], card: str = "") -> tuple[str, ...]:
-    """What no rule reads among a card's facts (as the parser prints them; mtgasp.reads), each
-    reason once: empty when the rules read every fact of the card. The verdict on a fact
-    depends on its predicate and the kinds of its arguments (``card/1`` whatever the card's
-    name), so it is kept by the fact's text with the card term ``card`` replaced: the same
-    ability on many cards is judged once."""
+def _unread_kinds(blocks: Iterable[tuple[str, ...]], card: str = "") -> tuple[str, ...]:
+    """What no rule reads among a card's facts (as the parser prints them, in ``blocks``:
+    ``ParsedCard.texts``'s fact tuples; mtgasp.reads), each reason once: empty when the rules
+    read every fact of the card. The verdict on a fact depends on its predicate and the kinds
+    of its arguments (``card/1`` whatever the card's name), so it is kept by the fact's text
+    with the card term ``card`` replaced, and so is a whole block's: the same ability (same
+    number) on many cards is judged once, in one look-up."""
+    out: set[str] = set()
+    for facts in blocks:
+        if not facts:
+            continue
+        joined = "\n".join(facts)
+        key = joined.replace(card, "card(0)") if card else joined
+        whys = _UNREAD_BLOCKS.get(key)
+        if whys is None:
+            if len(_UNREAD_BLOCKS) > 200_000:
+                _UNREAD_BLOCKS.clear()
+            whys = _UNREAD_BLOCKS[key] = _unread_of(key.split("\n"))
+        out |= whys
+    return tuple(sorted(out))
+
+
+def _unread_of(facts: list[str]) -> frozenset[str]:
+    """The reasons why no rule reads some of ``facts`` (texts with the card term ``card(0)``)."""
     from .reads import read_table
 
     table = read_table()
     out = set()
-    for f in facts:
-        key = f.replace(card, "card(0)") if card else f
+    for key in facts:
         why = _UNREAD.get(key, False)
         if why is False:
             if len(_UNREAD) > 500_000:
@@ -206,7 +238,7 @@ def _unread_kinds(facts: Iterable[str], card: str = "") -> tuple[str, ...]:
             why = _UNREAD[key] = table.unread_text(key)
         if why is not None:
             out.add(why)
-    return tuple(sorted(out))
+    return frozenset(out)
 
 
 def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:

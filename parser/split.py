@@ -119,9 +119,12 @@ def _lines(text: str) -> list[tuple[int, int]]:
     """Line spans; a closing quote glued to a capital letter ('."Whenever') also ends a line."""
     out: list[tuple[int, int]] = []
     pos = 0
-    for m in re.finditer(r"\n", text):
-        out.extend(_glued(text, pos, m.start()))
-        pos = m.end()
+    while True:
+        nl = text.find("\n", pos)
+        if nl < 0:
+            break
+        out.extend(_glued(text, pos, nl))
+        pos = nl + 1
     out.extend(_glued(text, pos, len(text)))
     return out
 
@@ -192,16 +195,29 @@ def normalise(text: str, names: tuple[str, ...]) -> str:
     return _normalise(text, names)
 
 
+_THIS_NOUN = re.compile(
+    r"\bthis (creature|land|artifact|enchantment|planeswalker|permanent|spell|card|token|battle|Aura|"
+    r"Equipment|Vehicle|Saga|Class|Case|Room)\b", re.I)
+_BLANKS = re.compile(r"[ \t]+")
+_LINE_BREAK = re.compile(r" *\n *")
+_SPACE_BEFORE_MARK = re.compile(r" ([.,:])")
+
+
 def _normalise(text: str, names: tuple[str, ...]) -> str:
     out = text
-    for a, b in reversed(reminder_spans(out)):
-        out = out[:a] + out[b:]
-    for a, b in reversed(mark_names(out, names)):
-        out = out[:a] + "~" + out[b:]
-    out = re.sub(r"\bthis (creature|land|artifact|enchantment|planeswalker|permanent|spell|card|token|battle|Aura|Equipment|Vehicle|Saga|Class|Case|Room)\b", "~", out, flags=re.I)
-    out = re.sub(r"[ \t]+", " ", out)
-    out = re.sub(r" *\n *", "\n", out)
-    out = re.sub(r" ([.,:])", r"\1", out)
+    if "(" in out:
+        for a, b in reversed(reminder_spans(out)):
+            out = out[:a] + out[b:]
+    if names:
+        for a, b in reversed(mark_names(out, names)):
+            out = out[:a] + "~" + out[b:]
+    out = _THIS_NOUN.sub("~", out)
+    if "  " in out or "\t" in out:
+        out = _BLANKS.sub(" ", out)
+    if "\n" in out:
+        out = _LINE_BREAK.sub("\n", out)
+    if " ." in out or " ," in out or " :" in out:
+        out = _SPACE_BEFORE_MARK.sub(r"\1", out)
     return out.strip()
 
 
@@ -219,7 +235,23 @@ _VARIANT_NAME = re.compile(r"^A-(?=\S)| \[[A-Z0-9]+\]$")
 _HALF_NAME = re.compile(r"^(.+?) \(([^()]+/[^()]+)\)$")
 
 
+#: (name, type line) -> self_names (a card's names are asked for by the parser and again by the
+#: corpus report); bounded
+_SELF_NAMES: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
 def self_names(name: str, type_line: str) -> tuple[str, ...]:
+    """:func:`_self_names`, kept for the last few thousand cards asked about."""
+    key = (name, type_line)
+    hit = _SELF_NAMES.get(key)
+    if hit is None:
+        if len(_SELF_NAMES) >= 4096:
+            _SELF_NAMES.clear()
+        hit = _SELF_NAMES[key] = _self_names(name, type_line)
+    return hit
+
+
+def _self_names(name: str, type_line: str) -> tuple[str, ...]:
     """The spellings that mean the card itself, longest first: the full name, each face of a
     split or double-faced name ("Fire // Ice"), the half a record names before the whole card
     in parentheses ("Fire" for "Fire (Fire/Ice)"), the name without the marks of a variant
