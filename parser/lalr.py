@@ -69,21 +69,25 @@ _DESC_RULES = {
 # --- building the tables with Lark --------------------------------------------------------------
 
 def grammar_key() -> str:
-    """A digest of everything the tables depend on: the grammar files, this module, Lark's
-    version and the format."""
+    """A digest of everything the tables depend on: the grammar files and the list of their
+    accepted collisions, this module and parser/collisions.py, Lark's version and the format."""
     import lark
 
     h = hashlib.sha256()
-    for path in sorted(GRAMMAR_DIR.glob("*.lark")):
+    # the grammar and the list of its accepted collisions (parser/collisions.py)
+    for path in sorted(GRAMMAR_DIR.glob("*.lark")) + [GRAMMAR_DIR / "collisions.txt"]:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     h.update(Path(__file__).read_bytes())
+    h.update((Path(__file__).parent / "collisions.py").read_bytes())
     h.update(f"lark {lark.__version__} format {FORMAT}".encode())
     return h.hexdigest()[:20]
 
 
-def generate() -> tuple[dict[str, Any], array, array, array]:
-    """Run Lark's LALR analysis on the grammar; the header and the three arrays."""
+def generate(refuse_collisions: bool = True) -> tuple[dict[str, Any], array, array, array]:
+    """Run Lark's LALR analysis on the grammar; the header and the three arrays. A shift/reduce
+    collision that is not on the accepted list refuses the build (parser/collisions.py), unless
+    ``refuse_collisions`` is false; the header's ``collisions`` lists those found."""
     from lark import Lark
     from lark.grammar import Rule
     from lark.lexer import Lexer, PatternStr, TerminalDef
@@ -95,8 +99,13 @@ def generate() -> tuple[dict[str, Any], array, array, array]:
         def lex(self, *args: Any) -> Iterable[Token]:  # pragma: no cover - never called
             raise NotImplementedError
 
-    lk = Lark.open(str(GRAMMAR_DIR / "oracle.lark"), parser="lalr", lexer=_NoLexer,
-                   start=START, maybe_placeholders=False)
+    from . import collisions
+
+    with collisions.recording() as found:
+        lk = Lark.open(str(GRAMMAR_DIR / "oracle.lark"), parser="lalr", lexer=_NoLexer,
+                       start=START, maybe_placeholders=False)
+    listed = collisions.check(found, lk) if refuse_collisions else \
+        collisions.format_list(collisions.describe(found, lk))
     # the data that Lark's documented ``Lark.save`` pickles, taken before it is pickled
     data, memo = lk.memo_serialize([TerminalDef, Rule])
     table = data["parser"]["parser"]
@@ -137,6 +146,7 @@ def generate() -> tuple[dict[str, Any], array, array, array]:
         "rules": rules,
         "start_states": table["start_states"],
         "end_states": table["end_states"],
+        "collisions": listed,
         **_vocabulary(lk, PatternStr),
     }
     return header, offsets, keys, acts
