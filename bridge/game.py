@@ -16,6 +16,8 @@ counts them, and repeats ``settle`` until the rules say the state is settled.
 
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -79,10 +81,14 @@ def _start_game_clock(engine: Any) -> None:
     engine._clock = [0.0, 0.0]
 
 
+@functools.lru_cache(maxsize=1)
 def _frame_predicates() -> frozenset[str]:
-    """The state predicates the frame carries into a successor (state_fact/1 rules)."""
-    text = (rules_dir() / "transitions" / "frame.lp").read_text(encoding="utf-8")
-    return frozenset(re.findall(r"^state_fact\((\w+)\(", text, flags=re.M))
+    """The state predicates the transitions carry into a successor (the state_fact/1 rules of
+    transitions/frame.lp, and of the rule files that keep their own, e.g. cr603_events.lp)."""
+    found: set[str] = set()
+    for path in sorted(rules_dir().rglob("*.lp")):
+        found.update(re.findall(r"^state_fact\((\w+)\(", path.read_text(encoding="utf-8"), flags=re.M))
+    return frozenset(found)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -184,6 +184,9 @@ def state_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol
             continue
         ability = _F("ab", [_card(_card_name(cards, t.card, f"pending_triggers[{i - 1}].card")), _N(t.ability)])
         yield _F("pending_trigger", [_F("tg", [_N(i)]), ability, _obj(t.source), _player(t.controller)])
+        if t.x is not None:
+            yield _F("pending_trigger_x", [_F("tg", [_N(i)]), _N(t.x)])
+        yield from _remembered(_F("tg", [_N(i)]), t, cards)
     for player, n in state.lands_played.items():
         if n > 0:
             yield _F("lands_played", [_player(player), _N(n)])
@@ -194,6 +197,19 @@ def state_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.Symbol
         if act.times > 0:
             ability = _F("ab", [_card(_card_name(cards, act.card, f"turn_memory.activated[{i}].card")), _N(act.ability)])
             yield _F("activated_this_turn", [_obj(act.object), ability, _N(act.times)])
+
+
+def _remembered(tg: clingo.Symbol, t: Any, cards: CardDatabase) -> Iterator[clingo.Symbol]:
+    """What trigger ``tg`` remembers (CR 603.10a): trigger_event(Tg, dies(V)) and V's last known
+    copiable values, trigger_lki(Tg, V, copy(C)) and trigger_lki(Tg, V, except(X))."""
+    if t.died is None:
+        return
+    v = _obj(t.died)
+    yield _F("trigger_event", [tg, _F("dies", [v])])
+    if t.last_known is not None:
+        yield _F("trigger_lki", [tg, v, _change_term(t.last_known, cards)])
+        for e in t.last_known.exceptions:
+            yield _F("trigger_lki", [tg, v, _F("except", [_change_term(e, cards)])])
 
 
 def _card_object_facts(
@@ -231,6 +247,7 @@ def _other_zone_facts(state: GameState, cards: CardDatabase) -> Iterator[clingo.
             yield _F("stack_ability", [o, _F("ab", [_card(name), _N(item.ability)]), _obj(item.source or "")])
         if item.x is not None:
             yield _F("spell_x", [o, _N(item.x)])
+        yield from _remembered(o.arguments[0], item, cards)
         for j, target in enumerate(item.targets, start=1):
             term = _player(target) if target in state.player_ids else _obj(target)
             yield _F("spell_target", [o, _N(j), term])

@@ -52,7 +52,8 @@ STATE_PREDICATES: frozenset[tuple[str, int]] = frozenset(
         ("mana_pool", 3), ("mana_pool_restricted", 4),
         ("resolved_effect", 3), ("resolved_effect_except", 2), ("resolved_effect_timestamp", 2),
         ("resolved_effect_until", 2), ("resolved_effect_source", 2), ("resolved_effect_controller", 2),
-        ("delayed_trigger", 4), ("pending_trigger", 4),
+        ("delayed_trigger", 4), ("pending_trigger", 4), ("pending_trigger_x", 2),
+        ("trigger_event", 2), ("trigger_lki", 3),
         ("lands_played", 2), ("cast_this_turn", 2), ("activated_this_turn", 3),
     }
 )  # fmt: skip
@@ -229,6 +230,27 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
     for o, m in by["spell_mode"]:
         multi[_id(o, "obj")]["modes"].append(m.number)
 
+    # What each trigger remembers (CR 603.10a), by the id its stack object has (obj(Tg)) and, while
+    # it waits, by its key tg(I).
+    remembered: dict[Any, dict[str, Any]] = defaultdict(dict)
+    lki: dict[Any, list[clingo.Symbol]] = defaultdict(list)
+    for tg, event in by["trigger_event"]:
+        if not event.match("dies", 1):
+            raise _fail(f"unknown trigger event {str(event)[:60]} (expected dies(obj(..)))")
+        remembered[tg]["died"] = _id(event.arguments[0], "obj")
+    for tg, _v, x in by["trigger_lki"]:
+        lki[tg].append(x)
+    for tg, xs in lki.items():
+        copies = [x for x in xs if x.match("copy", 1)]
+        if len(copies) != 1 or "died" not in remembered[tg]:
+            raise _fail(f"trigger {str(tg)[:40]}: last known values need one copy(..) and its trigger_event")
+        excepts = sorted((x.arguments[0] for x in xs if x.match("except", 1)), key=str)
+        remembered[tg]["last_known"] = _change(copies[0], excepts)
+    for tg, n in by["pending_trigger_x"]:
+        remembered[tg]["x"] = n.number
+    stack_terms = {o.arguments[0] for o, _ in by["stack_position"]}
+    on_stack = {_id(clingo.Function("obj", [tg]), "obj"): r for tg, r in remembered.items() if tg in stack_terms}
+
     order = {ident: i for i, ident in enumerate(base.object_ids())} if base is not None else {}
 
     def ordered(idents: Iterable[str], key: str | None = None) -> list[str]:
@@ -301,6 +323,7 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
                 targets=tuple(t for _, t in sorted(m["targets"])),
                 modes=tuple(sorted(m["modes"])),
                 delayed=a.get("delayed"),
+                **on_stack.get(o, {}),
             )
         )
     hand_size = {_id(p, "player"): n.number for p, n in by["hand_size"]}
@@ -335,12 +358,12 @@ def _build(by: dict[str, list[tuple[clingo.Symbol, ...]]], base: GameState | Non
         for _, w, x, p in sorted(by["delayed_trigger"], key=lambda row: str(row[0]))
     )
     pending = []
-    for _tg, a, src, p in sorted(by["pending_trigger"], key=lambda row: row[0].arguments[0].number):
+    for tg, a, src, p in sorted(by["pending_trigger"], key=lambda row: row[0].arguments[0].number):
         if a.match("delayed", 1) and src.match("dt", 1):  # CR 603.7: no card ability, no source object
             pending.append(PendingTrigger("", 0, "", _id(p, "player"), delayed=str(_saved_ids(a.arguments[0]))))
             continue
         card, n = _ability(a)
-        pending.append(PendingTrigger(card, n, _id(src, "obj"), _id(p, "player")))
+        pending.append(PendingTrigger(card, n, _id(src, "obj"), _id(p, "player"), **remembered.get(tg, {})))
     activated = tuple(
         sorted(
             (Activation(_id(o, "obj"), *_ability(a), n.number) for o, a, n in by["activated_this_turn"]),

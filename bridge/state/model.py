@@ -229,6 +229,11 @@ class StackObject:
     delayed: str | None = None
     """A delayed triggered ability (CR 603.7): what it does, as an ASP effect term; it has no
     card, ability or source (it acts on the objects it names)."""
+    died: str | None = None
+    """A triggered ability: the id of the object whose dying triggered it (CR 603.6c, 603.10a)."""
+    last_known: Change | None = None
+    """A triggered ability: that object's copiable values as it last existed (CR 603.10a,
+    608.2h), a ``copy`` change: the card ``of`` and the ``exceptions`` (CR 707.9b)."""
 
     def __post_init__(self) -> None:
         if not self.owner:
@@ -279,6 +284,12 @@ class PendingTrigger:
     """A delayed triggered ability that triggered (CR 603.7): what it does, as an ASP effect term
     (the ``what`` of its delayed trigger). It has no card ability and no source object: it acts
     on the objects it names (the rules' ``delayed(What)`` ability, source ``dt(..)``)."""
+    died: str | None = None
+    """The id of the object whose dying triggered it (CR 603.6c, 603.10a)."""
+    last_known: Change | None = None
+    """That object's copiable values as it last existed (CR 603.10a, 608.2h), a ``copy`` change."""
+    x: int | None = None
+    """The value of X it was given (CR 107.3m: an "enters" trigger of a spell with X)."""
 
 
 @dataclass(frozen=True)
@@ -427,8 +438,12 @@ class GameState:
         for _, _, objs in self.zones():
             for o in objs:
                 note(o.card)
-        for trig in self.pending_triggers:
+        for trig in (*self.pending_triggers, *self.stack):
             note(trig.card)
+            if trig.last_known is not None:
+                for change in (trig.last_known, *trig.last_known.exceptions):
+                    note(change.of)
+                    note(change.card)
         for act in self.activated:
             note(act.card)
         for eff in self.effects:

@@ -355,7 +355,20 @@ class Resolver:
             targets=tuple(targets),
             modes=tuple(s.modes),
             delayed=s.delayed,
+            **self.remembers(s, at),
         )
+
+    def remembers(self, t: Any, at: PathKey) -> dict[str, Any]:
+        """A trigger's event and last known values (CR 603.10a): ``died`` and ``last_known``."""
+        out: dict[str, Any] = {}
+        if t.died is not None:
+            out["died"] = self.object(t.died, at + ("died",))
+        if t.last_known is not None:
+            lk = t.last_known
+            out["last_known"] = Change(
+                "copy", of=self.card(lk.of, at + ("last_known", "of")),
+                exceptions=tuple(self.change(e, at + ("last_known", "except", j)) for j, e in enumerate(lk.except_)))
+        return out
 
     def zones(self, f: StateFile) -> dict[str, Any]:
         hands: dict[str, Hidden] = {}
@@ -440,7 +453,8 @@ class Resolver:
             assert t.source is not None and t.ability is not None  # the schema requires them without 'delayed'
             source = self.object(t.source, at + ("source",))
             card = self.card(t.card if t.card is not None else self.card_of(source, at + ("card",)), at + ("card",))
-            out.append(PendingTrigger(card, t.ability, source, self.player(t.controller, at + ("controller",))))
+            out.append(PendingTrigger(card, t.ability, source, self.player(t.controller, at + ("controller",)),
+                                      x=t.x, **self.remembers(t, at)))
         return tuple(out)
 
     def memory(self, f: StateFile) -> dict[str, Any]:

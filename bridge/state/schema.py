@@ -42,6 +42,7 @@ from .schema_zones import (
     CardEntry,
     DelayedTriggerEntry,
     Hand,
+    LastKnownEntry,
     Library,
     PendingTriggerEntry,
     RestrictedManaEntry,
@@ -396,6 +397,11 @@ ExceptionEntry = Annotated[
     Discriminator(lambda v: v.get("kind") if isinstance(v, dict) else getattr(v, "kind", None)),
     BeforeValidator(_kind_check(dict(EXCEPTION_KINDS), "exception", "each exception needs a kind")),
 ]
+
+
+# The last known values of a trigger (schema_zones) list exceptions, defined here.
+for _model in (LastKnownEntry, StackEntry, PendingTriggerEntry):
+    _model.model_rebuild(_types_namespace={"ExceptionEntry": ExceptionEntry, "LastKnownEntry": LastKnownEntry})
 
 
 class _EffectCommon(Entry):

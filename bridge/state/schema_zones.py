@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar
 
 import clingo
-from pydantic import BeforeValidator, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 
 from .fields import (
     MAX_NAME_LENGTH,
@@ -114,7 +114,38 @@ class Library(Entry):
         return {"size": len(data), "top": data} if isinstance(data, list) else data
 
 
-class StackEntry(Entry):
+class LastKnownEntry(Entry):
+    """What a triggered ability remembers of the object whose event triggered it, as it last
+    existed (CR 603.10a, 608.2h): its copiable values (CR 707.2) and their exceptions (CR 707.9b)."""
+
+    label: ClassVar[str] = "last known values"
+    shape: ClassVar[str] = "last known values {of, except}"
+    required: ClassVar[dict[str, str]] = {"of": "missing: last known values need 'of' (the card whose copiable values it had)"}
+
+    of: Text("a card name", MAX_NAME_LENGTH)
+    """The card whose copiable values the object had (itself, or what it was a copy of)."""
+    except_: List(ExceptionEntry, "exceptions, e.g. [{kind: remove_supertype, supertype: legendary}]") = Field(  # noqa: F821
+        default=[], alias="except"
+    )
+    """The exceptions of the copy effect that gave them (CR 707.9b)."""
+
+
+class _Remembers(Entry):
+    """What a triggered ability remembers of its trigger event (CR 603.10a)."""
+
+    died: ObjectId | None = None
+    """The object whose dying triggered it ("whenever a creature dies", CR 603.6c, 700.4)."""
+    last_known: LastKnownEntry | None = None
+    """That object's copiable values as it last existed (CR 603.10a, 608.2h); needs 'died'."""
+
+    @model_validator(mode="after")
+    def _last_known_needs_died(self) -> _Remembers:
+        if self.last_known is not None and self.died is None:
+            fail("'last_known' describes the object that died: give 'died' too", "last_known")
+        return self
+
+
+class StackEntry(_Remembers):
     """A spell, or an activated or triggered ability, on the stack (CR 405, 112, 113)."""
 
     label: ClassVar[str] = "a spell or ability on the stack"
@@ -202,7 +233,7 @@ class DelayedTriggerEntry(Entry):
     """Its controller (CR 603.7d)."""
 
 
-class PendingTriggerEntry(Entry):
+class PendingTriggerEntry(_Remembers):
     """A triggered ability that triggered and waits to be put on the stack (CR 603.3)."""
 
     label: ClassVar[str] = "a pending trigger"
@@ -220,6 +251,8 @@ class PendingTriggerEntry(Entry):
     by what it does (an ASP effect term, as the ``what`` of a delayed trigger)."""
     controller: PlayerId
     """Its controller (CR 603.3a)."""
+    x: Quantity | None = None
+    """The value of X it was given (CR 107.3m: an "enters" trigger of a spell with X)."""
 
     @model_validator(mode="after")
     def _card_ability_or_delayed(self) -> PendingTriggerEntry:

@@ -24,6 +24,16 @@ def _change_to_dict(change: Change) -> dict[str, Any]:
     return out
 
 
+def _remembered_to_dict(t: Any) -> dict[str, Any]:
+    """A trigger's ``died`` and ``last_known`` (CR 603.10a), when it has them."""
+    out: dict[str, Any] = {}
+    if t.died is not None:
+        out["died"] = t.died
+    if t.last_known is not None:
+        out["last_known"] = {k: v for k, v in _change_to_dict(t.last_known).items() if k != "kind"}
+    return out
+
+
 def _player_to_dict(p: Any) -> Any:
     if p.life == 20 and not p.counters and not p.drew_from_empty and not p.lost:
         return p.id
@@ -78,6 +88,7 @@ def _zones_to_dict(state: GameState, out: dict[str, Any]) -> None:
                 entry["targets"] = list(item.targets)
             if item.modes:
                 entry["modes"] = list(item.modes)
+            entry.update(_remembered_to_dict(item))
             entries.append(entry)
         out["stack"] = entries
     if state.hands:
@@ -166,7 +177,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     if state.pending_triggers:
         out["pending_triggers"] = [
             {"delayed": t.delayed, "controller": t.controller} if t.delayed is not None
-            else {"card": t.card, "ability": t.ability, "source": t.source, "controller": t.controller}
+            else {"card": t.card, "ability": t.ability, "source": t.source, "controller": t.controller,
+                  **({"x": t.x} if t.x is not None else {}), **_remembered_to_dict(t)}
             for t in state.pending_triggers
         ]
     memory: dict[str, Any] = {}
