@@ -214,3 +214,20 @@ def test_cr707_9_an_exception_the_rules_cannot_apply_is_said_not_dropped() -> No
     result = ENGINE.apply(loads_state(text), "pass")
     assert result.successors == ()
     assert any("enters(" in n and "Sakashima" in n for n in result.not_modelled), result.not_modelled
+
+
+def test_cr608_2c_it_after_a_token_copy_is_said_not_applied_to_the_target() -> None:
+    # Molten Duplication's text: "It gains haste" means the new token; the references of a part
+    # do not name a created token yet, so that part is not modelled (said) - the original Dog,
+    # the spell's target, must not gain haste.
+    card = ("  - {name: Test Duplication, mana_cost: '{1}{R}', type_line: Sorcery, oracle_text: \"Create a token "
+            "that's a copy of target artifact or creature you control, except it's an artifact in addition to "
+            "its other types. It gains haste until end of turn.\"}\n")
+    text = (HEAD + "battlefield:\n" + DOG + "stack:\n  - {id: sp, card: Test Duplication, controller: alice, "
+            "targets: [dog]}\n" + CARDS + card)
+    base = loads_state(text)
+    result = ENGINE.apply(base, "pass")
+    assert any("effect(ab(card(\"Test Duplication\"),1),2)" in n for n in result.not_modelled), result.not_modelled
+    # nothing is passed off as the whole answer: no successor gives the Dog haste
+    for s in result.successors:
+        assert ENGINE.characteristics(state_from_facts(sorted(s.position.facts), base), "dog").abilities == ()
