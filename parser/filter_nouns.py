@@ -11,6 +11,8 @@ The references are the terms an effect takes as its object or subject (docs/fact
 
 from __future__ import annotations
 
+import functools
+
 import weakref
 from typing import Any
 
@@ -320,8 +322,7 @@ class NounRules:
         return c[0]
 
     def w_subtype(self, c: list) -> Word:
-        tok = str(c[0])
-        return Word("subtype", Fn("subtype", Str(subtype_name(tok))), tok.lower().endswith("s"))
+        return _subtype_word(str(c[0]))
 
     def w_color(self, c: list) -> Word:
         return c[0]
@@ -368,3 +369,9 @@ class NounRules:
 
     def sep_comma(self, c: list) -> Sep:
         return Sep("comma")
+
+
+@functools.lru_cache(maxsize=4096)
+def _subtype_word(tok: str) -> Word:
+    """The Word of a subtype as spelled ("Elves"), made once per spelling (immutable)."""
+    return Word("subtype", Fn("subtype", Str(subtype_name(tok))), tok.lower().endswith("s"))

@@ -10,6 +10,8 @@ token.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,18 +63,25 @@ class Sep:
     kind: str  # or | and | comma
 
 
+#: every singular noun of the three tables (built once, not per word)
+_NOUNS = frozenset(_TYPE_WORDS) | frozenset(_GENERIC) | frozenset(_PLAYERS)
+
+
 def _singular(word: str) -> tuple[str, bool]:
     low = word.lower()
-    if low in _TYPE_WORDS or low in _GENERIC or low in _PLAYERS:
+    if low in _NOUNS:
         return low, False
     if low.endswith("ies") and low[:-3] + "y" in _TYPE_WORDS:
         return low[:-3] + "y", True
-    if low.endswith("s") and low[:-1] in _TYPE_WORDS | _GENERIC | _PLAYERS:
+    if low.endswith("s") and low[:-1] in _NOUNS:
         return low[:-1], True
     return low, low.endswith("s")
 
 
+@functools.lru_cache(maxsize=1024)
 def type_word_constraint(word: str) -> Word:
+    """The Word of a card-type or generic noun as spelled ("Creatures"); made once per spelling
+    (Words and their terms are immutable, so one object serves every parse)."""
     base, plural = _singular(word)
     if base in _TYPE_WORDS:
         return Word("type", Fn("type", _TYPE_WORDS[base]), plural)
@@ -92,6 +101,8 @@ def combine_words(items: list[Word | Sep]) -> Filter:
     "instant, sorcery, or Wizard spell" → {instant, spell} | {sorcery, spell} | {Wizard, spell};
     "noncreature, nonland permanent" (commas only) → one branch with all three.
     """
+    if not any(type(it) is Sep for it in items):  # no separator: one branch of all the words
+        return Filter([_constraints(items)])
     groups: list[list[Word]] = [[]]
     disjunctive = False
     for it in items:
