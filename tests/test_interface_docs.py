@@ -181,3 +181,15 @@ def test_heads_and_reads_are_told_apart() -> None:
     #include "elsewhere.lp".
     """
     assert program_predicates(text) == ({("a", 1), ("p", 1), ("q", 1)}, {("b", 1), ("c", 1), ("d", 1), ("e", 1), ("p", 1)})
+
+
+def test_every_state_predicate_is_documented() -> None:
+    """The state facts the frame carries into a successor (one ``state_fact(name(..))`` rule per
+    state predicate, transitions/frame.lp) are the other half of the contract: each is written
+    out, with its arguments, in engine-v2.md (sections 1, 3) or facts.md (the v1 state facts)."""
+    defined, _ = rule_predicates()
+    frame = (RULES / "transitions" / "frame.lp").read_text(encoding="utf-8")
+    state = set(re.findall(r"^state_fact\(([a-z]\w*)\(", frame, flags=re.M))
+    assert len(state) > 40 and ("state_fact", 1) in defined  # the frame is read, not an empty file
+    docs = DOC.read_text(encoding="utf-8") + (ROOT / "docs" / "facts.md").read_text(encoding="utf-8")
+    assert sorted(p for p in state if not re.search(rf"(?:^|[`\s]){p}\(", docs, flags=re.M)) == []
