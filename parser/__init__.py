@@ -14,6 +14,7 @@ fact ``unsupported(C, N)``; it is never guessed.
 from __future__ import annotations
 
 import functools
+import gc
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,7 +115,39 @@ def parse_card(
     defense: str | None = None,
     color_indicator: list[str] | None = None,
 ) -> ParsedCard:
-    """Parse one card into the facts of docs/facts.md."""
+    """Parse one card into the facts of docs/facts.md.
+
+    Python's cyclic garbage collector is paused for the parse (unless the caller paused it):
+    its full collections walk every live object, and the objects a parse keeps grow with the
+    text, so with it running a long text's parse grew faster than its length (exponent
+    1.07-1.16 from 16k to 64k repetitions, 0.97-1.05 with it paused; benchmarks/
+    bench_parse_length.py). What a parse leaves in reference cycles (a parse error's traceback)
+    is collected once the collector runs again.
+    """
+    if not gc.isenabled():
+        return _parse_card(name, oracle_text, type_line=type_line, mana_cost=mana_cost, power=power,
+                           toughness=toughness, loyalty=loyalty, defense=defense, color_indicator=color_indicator)
+    gc.disable()
+    try:
+        return _parse_card(name, oracle_text, type_line=type_line, mana_cost=mana_cost, power=power,
+                           toughness=toughness, loyalty=loyalty, defense=defense, color_indicator=color_indicator)
+    finally:
+        gc.enable()
+
+
+def _parse_card(
+    name: str,
+    oracle_text: str,
+    *,
+    type_line: str = "",
+    mana_cost: str = "",
+    power: str | None = None,
+    toughness: str | None = None,
+    loyalty: str | None = None,
+    defense: str | None = None,
+    color_indicator: list[str] | None = None,
+) -> ParsedCard:
+    """:func:`parse_card` with the garbage collector as the caller left it."""
     oracle_text = oracle_text or ""
     card = f"card({quote(name)})"
     head = characteristic_facts(
