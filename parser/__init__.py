@@ -103,6 +103,28 @@ class ParsedCard:
         return "\n".join(lines) + "\n"
 
 
+def _collector_paused(parse):
+    """``parse`` with Python's cyclic garbage collector paused while it runs (unless the caller
+    paused it). Its full collections walk every live object, and the objects a parse keeps grow
+    with the text, so with it running a long text's parse grew faster than its length (exponent
+    1.05-1.15 from 1k to 64k repetitions, 0.96-1.04 paused; benchmarks/bench_parse_length.py,
+    which calls ``__wrapped__`` to compare). What a parse leaves in reference cycles (a parse
+    error's traceback) is collected once the collector runs again."""
+
+    @functools.wraps(parse)
+    def paused(*args, **kwargs):
+        if not gc.isenabled():
+            return parse(*args, **kwargs)
+        gc.disable()
+        try:
+            return parse(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
+@_collector_paused
 def parse_card(
     name: str,
     oracle_text: str,
@@ -115,39 +137,7 @@ def parse_card(
     defense: str | None = None,
     color_indicator: list[str] | None = None,
 ) -> ParsedCard:
-    """Parse one card into the facts of docs/facts.md.
-
-    Python's cyclic garbage collector is paused for the parse (unless the caller paused it):
-    its full collections walk every live object, and the objects a parse keeps grow with the
-    text, so with it running a long text's parse grew faster than its length (exponent
-    1.07-1.16 from 16k to 64k repetitions, 0.97-1.05 with it paused; benchmarks/
-    bench_parse_length.py). What a parse leaves in reference cycles (a parse error's traceback)
-    is collected once the collector runs again.
-    """
-    if not gc.isenabled():
-        return _parse_card(name, oracle_text, type_line=type_line, mana_cost=mana_cost, power=power,
-                           toughness=toughness, loyalty=loyalty, defense=defense, color_indicator=color_indicator)
-    gc.disable()
-    try:
-        return _parse_card(name, oracle_text, type_line=type_line, mana_cost=mana_cost, power=power,
-                           toughness=toughness, loyalty=loyalty, defense=defense, color_indicator=color_indicator)
-    finally:
-        gc.enable()
-
-
-def _parse_card(
-    name: str,
-    oracle_text: str,
-    *,
-    type_line: str = "",
-    mana_cost: str = "",
-    power: str | None = None,
-    toughness: str | None = None,
-    loyalty: str | None = None,
-    defense: str | None = None,
-    color_indicator: list[str] | None = None,
-) -> ParsedCard:
-    """:func:`parse_card` with the garbage collector as the caller left it."""
+    """Parse one card into the facts of docs/facts.md (the garbage collector paused meanwhile)."""
     oracle_text = oracle_text or ""
     card = f"card({quote(name)})"
     head = characteristic_facts(
