@@ -20,6 +20,8 @@ card each, the facts no rule reads most often, internal parser errors, and the t
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
 import re
 import sys
@@ -47,8 +49,12 @@ def iter_card_records(path: str | Path) -> Iterator[dict[str, Any]]:
     importer (:func:`mtgasp.cards.iter_card_file`), so the corpus report sees exactly the cards a
     user's ``--cards`` file gives."""
     for card, _aliases in iter_card_file(path):
-        rec = card.to_record()
-        yield {k: rec.get(k, "" if k in ("name", "mana_cost", "type_line", "oracle_text") else None) for k in RECORD_KEYS}
+        yield {
+            "name": card.name, "mana_cost": card.mana_cost, "type_line": card.type_line,
+            "oracle_text": card.oracle_text, "power": card.power, "toughness": card.toughness,
+            "loyalty": card.loyalty, "defense": card.defense,
+            "color_indicator": list(card.color_indicator) if card.color_indicator else None,
+        }
 
 
 # --- measuring ---------------------------------------------------------------------------
@@ -109,23 +115,6 @@ def _no_keyword_at_a_glance(text: str) -> bool:
     return head[:1].isalpha() and "  " not in head and "\n" not in head and keyword_head(head) is None
 
 
-def _class_of_text(text: str, is_spell: bool) -> str:
-    key = ("cls", text, is_spell)
-    hit = _BY_TEXT.get(key)
-    if hit is None:
-        hit = _BY_TEXT[key] = ability_class_of_text(text, is_spell)
-    return hit
-
-
-def _mana_line(text: str) -> bool:
-    key = ("mana", text)
-    hit = _BY_TEXT.get(key)
-    if hit is None:
-        hit = _BY_TEXT[key] = is_mana_line(text)
-    return hit
-
-
-_KEYWORDISH = re.compile(r"^[A-Z][a-z\-]+(?: [a-z\-]+)?(?: \d+| X| \{|—|,|$)")
 _ADDS_MANA = re.compile(r"\badds?\b[^.]*(\{[WUBRGC\dX]|mana)", re.I)
 _TRIGGER_START = re.compile(r"^(When|Whenever|At)\b")
 _REPLACEMENT_START = re.compile(r"^(If|As)\b")
@@ -164,20 +153,15 @@ def template_of(text: str) -> str:
 
 def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
     """Parse one record: (CPU seconds, fully parsed, [(index, text, supported, message, kinds)],
-    the grammar aliases its parse used or None, what no rule reads of its facts) — plain data, so that a worker process can
-    send it back. With ``aliases`` the cache of parsed texts is not used (every text is parsed,
-    so that each card counts for the aliases that read it)."""
-    import mtgasp.parser as P
-    from mtgasp.parser import parse_card
-    from mtgasp.parser.build import get_parser
-    from mtgasp.parser.facts import quote
-
-    tables = get_parser().tables
+    the grammar aliases its parse used or None, what no rule reads of its facts) — plain data, so
+    that a worker process can send it back. With ``aliases`` the cache of parsed texts is not used
+    (every text is parsed, so that each card counts for the aliases that read it)."""
+    P, tables, quote = _parser()
     if aliases:
         P._UNIT_CACHE.clear()
         tables.trace = set()
     tp = time.process_time()
-    pc = parse_card(
+    pc = P.parse_card(
         rec["name"], rec["oracle_text"], type_line=rec["type_line"],
         mana_cost=rec["mana_cost"], power=rec["power"], toughness=rec["toughness"],
         loyalty=rec["loyalty"], defense=rec["defense"],
@@ -190,55 +174,54 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
         rules = tables.rules
         used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
         tables.trace = None
-    card = f"card({quote(rec['name'])})"
-    unread = _unread_kinds((ts for _, ts in pc.texts), card)
+    unread = _unread_kinds(pc.texts, f"card({quote(rec['name'])})")
     return cpu, pc.fully_parsed, abilities, used, unread
+
+
+@functools.lru_cache(maxsize=None)
+def _parser() -> tuple:
+    """The parser package, its tables and its quoting function, imported once (not per card)."""
+    import mtgasp.parser as P
+    from mtgasp.parser.build import get_parser
+    from mtgasp.parser.facts import quote
+
+    return P, get_parser().tables, quote
 
 
 #: fact text, its card term replaced by ``card(0)`` → why no rule reads it (None: read)
 _UNREAD: dict[str, str | None] = {}
-#: a block of fact texts (one ability's, or a card's own), joined by line breaks, its card
-#: term replaced by ``card(0)`` → the reasons why no rule reads some of them
-_UNREAD_BLOCKS: dict[str, frozenset[str]] = {}
 
 
-def _unread_kinds(blocks: Iterable[tuple[str, ...]], card: str = "") -> tuple[str, ...]:
-    """What no rule reads among a card's facts (as the parser prints them, in ``blocks``:
-    ``ParsedCard.texts``'s fact tuples; mtgasp.reads), each reason once: empty when the rules
-    read every fact of the card. The verdict on a fact depends on its predicate and the kinds
-    of its arguments (``card/1`` whatever the card's name), so it is kept by the fact's text
-    with the card term ``card`` replaced, and so is a whole block's: the same ability (same
-    number) on many cards is judged once, in one look-up."""
+def _unread_kinds(texts: Iterable[tuple[str, tuple[str, ...]]], card: str = "") -> tuple[str, ...]:
+    """What no rule reads among a card's facts (``ParsedCard.texts``: (comment, fact texts) per
+    block, as the parser prints them; mtgasp.reads), each reason once: empty when the rules read
+    every fact of the card. A fact of a name the rules read whatever its arguments (the read
+    table's plain names: two facts in three) passes at a glance; the verdict on any other
+    depends on its predicate and the kinds of its arguments (``card/1`` whatever the card's
+    name), so it is kept by the fact's text with the card term ``card`` replaced."""
+    table = _read_table()
+    plain = table.plain_names
     out: set[str] = set()
-    for facts in blocks:
-        if not facts:
-            continue
-        joined = "\n".join(facts)
-        key = joined.replace(card, "card(0)") if card else joined
-        whys = _UNREAD_BLOCKS.get(key)
-        if whys is None:
-            if len(_UNREAD_BLOCKS) > 200_000:
-                _UNREAD_BLOCKS.clear()
-            whys = _UNREAD_BLOCKS[key] = _unread_of(key.split("\n"))
-        out |= whys
+    for _comment, facts in texts:
+        for fact in facts:
+            i = fact.find("(")
+            if (fact[:i] if i >= 0 else fact) in plain:
+                continue
+            key = fact.replace(card, "card(0)") if card else fact
+            why = _UNREAD.get(key, False)
+            if why is False:
+                if len(_UNREAD) > 500_000:
+                    _UNREAD.clear()
+                why = _UNREAD[key] = table.unread_text(key)
+            if why is not None:
+                out.add(why)
     return tuple(sorted(out))
 
 
-def _unread_of(facts: list[str]) -> frozenset[str]:
-    """The reasons why no rule reads some of ``facts`` (texts with the card term ``card(0)``)."""
+def _read_table():
     from .reads import read_table
 
-    table = read_table()
-    out = set()
-    for key in facts:
-        why = _UNREAD.get(key, False)
-        if why is False:
-            if len(_UNREAD) > 500_000:
-                _UNREAD.clear()
-            why = _UNREAD[key] = table.unread_text(key)
-        if why is not None:
-            out.add(why)
-    return frozenset(out)
+    return read_table()
 
 
 def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:
@@ -271,9 +254,14 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     get_parser()
     read_table()  # before the workers fork: each starts with the table of what the rules read
     t_build = time.perf_counter() - t0
+    c_read = time.process_time()
     recs = list(records)
     if limit is not None:
         recs = recs[:limit]
+    c_read = time.process_time() - c_read
+    # what lives for the whole run (the parser's tables, the records) is left out of the cyclic
+    # collector's walks, which parse_card pauses but the bookkeeping between its calls triggers
+    gc.freeze()
     classes = ("mana", "keyword", "activated", "triggered", "static", "replacement", "spell")
     per_class = {c: [0, 0] for c in classes}
     cards = full = abilities = parsed = executable = 0
@@ -286,7 +274,11 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     errors: list[dict[str, str]] = []
     alias_cards: Counter[str] = Counter()
     alias_example: dict[str, str] = {}
+    #: (text, supported, kinds, spell or not) → :func:`_ability_verdict`: the same ability
+    #: recurs on many cards, and its verdict is judged once
+    verdicts: dict[tuple, tuple] = {}
     t1 = time.perf_counter()
+    c_loop = time.process_time()
     parse_cpu = 0.0  # CPU time inside parse_card alone (the report's own bookkeeping excluded)
     bar_ctx = click.progressbar(length=len(recs), label="parsing", file=sys.stderr) if progress else None
     bar = bar_ctx.__enter__() if bar_ctx else None
@@ -308,39 +300,44 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                 unread_example.setdefault(why, rec["name"])
             low = rec["type_line"].lower()
             is_spell = ("instant" in low or "sorcery" in low) and "creature" not in low
-            kinds = _fact_kinds(abs_)
-            names = self_names(rec["name"], rec["type_line"] or "")
-            for index, text, supported, message, ab_kinds in abs_:
-                abilities += 1
+            names = None
+            for _index, text, supported, message, ab_kinds in abs_:
                 parsed += supported
+                key = (text, supported, ab_kinds, is_spell)
+                v = verdicts.get(key)
+                if v is None:
+                    v = verdicts[key] = _ability_verdict(*key)
+                fcls, kw_line, tcls, mana_line, mana_hit, recognised, tpl = v
+                if kw_line is None:  # it may begin with a keyword once the card's names are "~"
+                    if names is None:
+                        names = self_names(rec["name"], rec["type_line"] or "")
+                    kw_line = _keyword_line(text, names)
                 # mana and keyword abilities by their facts (or, unparsed, by their text);
                 # the other classes by the text alone, so that parsed and unparsed abilities
                 # of a class are counted alike
-                cls = kinds.get(index)
-                kw_line = cls == "keyword" or "keyword_recognised" in ab_kinds or _keyword_line(text, names)
-                if cls not in ("mana", "keyword"):
-                    cls = _class_of_text(text, is_spell)
-                    if cls != "mana" and kw_line:
-                        cls = "keyword"
-                per_class[cls][0] += 1
-                per_class[cls][1] += supported
-                if _mana_line(text):
+                cls = fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
+                counts = per_class[cls]
+                counts[0] += 1
+                counts[1] += supported
+                if mana_line:
                     mana_lines += 1
-                    mana_parsed += supported and index in kinds.get("_mana", ())
+                    mana_parsed += mana_hit
                 if kw_line:
                     keyword_lines += 1
-                    keyword_recognised += "keyword" in ab_kinds or "keyword_recognised" in ab_kinds
+                    keyword_recognised += recognised
                     keyword_parsed += supported
                 if not supported:
                     if message.startswith(("internal", "lexer")):
                         errors.append({"card": rec["name"], "text": text, "message": message})
-                    tpl = template_of(text)
                     templates[tpl] += 1
                     example.setdefault(tpl, rec["name"])
+            abilities += len(abs_)
     finally:
+        gc.unfreeze()
         if bar_ctx:
             bar_ctx.__exit__(None, None, None)
     elapsed = time.perf_counter() - t1
+    c_loop = time.process_time() - c_loop
     return {
         "cards": cards,
         "cards_fully_parsed": full,
@@ -371,6 +368,10 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         "seconds_parse_cpu": round(parse_cpu, 2),
         "jobs": jobs,
         "seconds_grammar_build": round(t_build, 2),
+        # CPU of this process (with jobs, the workers' parsing is not in it): reading the card
+        # file, and the report's bookkeeping around parse_card (parse_card's own time excluded)
+        "seconds_read_cpu": round(c_read, 2),
+        "seconds_bookkeeping_cpu": round(c_loop - (parse_cpu if jobs <= 1 else 0.0), 2),
     }
 
 
@@ -380,20 +381,27 @@ _CLASS_OF_FACT = (("keyword", "keyword"), ("adds", "mana"), ("activated", "activ
                   ("static", "static"), ("spell_effect", "spell"))
 
 
-def _fact_kinds(abilities: list[tuple]) -> dict:
-    """Ability index → class from the facts (keyword, then mana first), plus the mana abilities
-    (those that add mana themselves or through an ability they grant)."""
-    out: dict = {}
-    mana: set[int] = set()
-    for index, _text, _supported, _message, kinds in abilities:
-        if "adds" in kinds:
-            mana.add(index)
-        for name, cls in _CLASS_OF_FACT:
-            if name in kinds:
-                out[index] = cls
-                break
-    out["_mana"] = mana
-    return out
+def _ability_verdict(text: str, supported: bool, kinds: frozenset[str], is_spell: bool) -> tuple:
+    """What the report counts of one ability, from its text and the names of its facts:
+    (its class from its facts or None, whether it is a keyword line — None when that depends on
+    the card's names —, its class from its text or None when its facts decide, whether it is a
+    mana line, whether it is one parsed into mana facts, whether its keyword is recognised, its
+    template when unsupported).
+
+    An ability's class comes from its facts when they say keyword or mana (keyword first: the
+    first of :data:`_CLASS_OF_FACT` it has), otherwise from its text, where a keyword line
+    counts as keyword; the mana abilities parsed are those that add mana themselves or through
+    an ability they grant."""
+    fcls = next((cls for name, cls in _CLASS_OF_FACT if name in kinds), None)
+    if fcls == "keyword" or "keyword_recognised" in kinds:
+        kw_line: bool | None = True
+    elif _no_keyword_at_a_glance(text):
+        kw_line = False
+    else:
+        kw_line = None
+    tcls = None if fcls in ("mana", "keyword") else ability_class_of_text(text, is_spell)
+    return (fcls, kw_line, tcls, is_mana_line(text), supported and "adds" in kinds,
+            "keyword" in kinds or "keyword_recognised" in kinds, None if supported else template_of(text))
 
 
 def _alias_report(cards: Counter, example: dict[str, str]) -> dict[str, Any]:
