@@ -29,7 +29,7 @@ from .keywords import keyword_of_line
 from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
 from .split import Unit, normalise, self_names, split_units
-from .typeline import characteristic_facts
+from .typeline import characteristic_facts, is_spell_type
 
 __all__ = ["ParsedAbility", "ParsedCard", "parse_card"]
 
@@ -144,20 +144,19 @@ def parse_card(
         card, type_line=type_line, mana_cost=mana_cost, power=power, toughness=toughness,
         loyalty=loyalty, defense=defense, color_indicator=color_indicator,
     )
-    low_types = (type_line or "").lower()
-    is_spell = ("instant" in low_types or "sorcery" in low_types) and not any(
-        t in low_types for t in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle")
-    )
+    is_spell = is_spell_type(type_line)
     names = self_names(name, type_line or "")
     parser = get_parser()
     # placeholders in the memo's fact texts: \x01 the card term, \x02 the ability's number
     safe = "\x01" not in name and "\x02" not in name and "\x01" not in oracle_text and "\x02" not in oracle_text
+    # a text that names its card nowhere names it in no unit: no unit needs looking for names
+    named = any(n in oracle_text for n in names if n)
     abilities: list[ParsedAbility] = []
     blocks: list[tuple[str, tuple[str, ...]]] = [("", tuple(head))]
     level = None  # the level/station range that the abilities after a level symbol need
     n = 0
     for unit in split_units(oracle_text):
-        for piece in _unit_printed(parser, oracle_text, unit, names, is_spell, safe):
+        for piece in _unit_printed(parser, oracle_text, unit, names, is_spell, safe, named):
             n += 1
             start, end = unit.start + piece.start, (unit.end if piece.end is None else unit.start + piece.end)
             ns = str(n)
@@ -202,32 +201,46 @@ _UNIT_CACHE: dict[tuple[str, int, bool], list[_Printed]] = {}
 _UNIT_CACHE_MAX = 100_000
 
 
-def _unit_printed(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, safe: bool) -> list[_Printed]:
-    """The printed abilities of one unit, from the cache when the unit's text was seen."""
+def _unit_printed(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, safe: bool,
+                  named: bool = True) -> list[_Printed]:
+    """The printed abilities of one unit, from the cache when the unit's text was seen (``named``
+    False: the card's text holds none of its names, so no ability text has one to replace)."""
+    whole = text[unit.start:unit.end]
+    prefix = unit.body - unit.start
+    if named:
+        spans = mark_names(whole, names)
+        if spans and safe:
+            return _named_unit(parser, text, unit, names, is_spell, whole, spans)
+    shown = names if named else ()  # the names to write as "~" in the abilities' texts
+    if not safe:
+        return _print_unit(parser, text, unit, shown, is_spell,
+                           _parse_body(parser, text[unit.body:unit.end], prefix, names))
+    key = (whole, prefix, is_spell)
+    hit = _UNIT_CACHE.get(key)
+    if hit is None:
+        hit = _print_unit(parser, text, unit, shown, is_spell,
+                          _parse_body(parser, text[unit.body:unit.end], prefix, names))
+        _remember(key, hit)
+    return hit
+
+
+def _named_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, whole: str,
+                spans: list[tuple[int, int]]) -> list[_Printed]:
+    """A unit whose text names its card: kept by its text with the names as "~" when nothing in
+    its result depends on the name's length (one ability, no keywords, no quotations)."""
     body = text[unit.body:unit.end]
     prefix = unit.body - unit.start
-    spans = mark_names(text[unit.start:unit.end], names)
-    if not safe:
+    if '"' in body or any(a < prefix for a, _ in spans):
         return _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
-    if spans:
-        whole = text[unit.start:unit.end]
-        if '"' in body or any(a < prefix for a, _ in spans):
-            return _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
-        for a, b in reversed(spans):
-            whole = whole[:a] + "~" + whole[b:]
-        key = (whole, prefix, is_spell)
-        hit = _UNIT_CACHE.get(key)
-        if hit is None:
-            hit = _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
-            if len(hit) == 1 and hit[0].supported and "keyword" not in hit[0].kinds and hit[0].level is None \
-                    and hit[0].start == 0 and hit[0].end == unit.end - unit.start:
-                _remember(key, [_Printed(0, None, *_tail(hit[0]))])
-        return hit
-    key = (text[unit.start:unit.end], prefix, is_spell)
+    for a, b in reversed(spans):
+        whole = whole[:a] + "~" + whole[b:]
+    key = (whole, prefix, is_spell)
     hit = _UNIT_CACHE.get(key)
     if hit is None:
         hit = _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
-        _remember(key, hit)
+        if len(hit) == 1 and hit[0].supported and "keyword" not in hit[0].kinds and hit[0].level is None \
+                and hit[0].start == 0 and hit[0].end == unit.end - unit.start:
+            _remember(key, [_Printed(0, None, *_tail(hit[0]))])
     return hit
 
 
@@ -241,54 +254,64 @@ def _remember(key: tuple, value: list[_Printed]) -> None:
     _UNIT_CACHE[key] = value
 
 
+#: the ability's id and its first fact, with the placeholders (\x01 the card, \x02 its number)
+_AB = "ab(\x01,\x02)"
+_CARD_ABILITY = f"card_ability(\x01,{_AB})"
+
+
 def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, parsed: list) -> list[_Printed]:
-    """Print the abilities that :func:`_parse_body` read from a unit, with the placeholders."""
-    card = "\x01"
+    """Print the abilities that :func:`_parse_body` read from a unit, with the placeholders.
+    ``names`` are the card's names for the ability texts (empty when the card's text holds none
+    of them: nothing to replace by "~")."""
     word = unit.ability_word
+    word_fact = f"ability_word({_AB},{quote(word.lower())})" if word else None
     base = unit.body
+
+    def text_of(q: Any) -> str:
+        # a quoted ability's text; "...any color," has its sentence's comma inside the quotes
+        return normalise(text[base + q.span[0]:base + q.span[1]].rstrip(","), names)
+
     out = []
     for rs, re_, ability, message in parsed:
         start, end = base + rs, base + re_
-        ab_id = f"ab({card},\x02)"
         raw = text[start:end]
         norm = normalise(raw, names)
-        facts = [f"card_ability({card},{ab_id})", f"ability_text({ab_id},{quote(norm)})"]
-        if word:
-            facts.append(f"ability_word({ab_id},{quote(word.lower())})")
+        head = [_CARD_ABILITY, f"ability_text({_AB},{quote(norm)})"]
+        if word_fact is not None:
+            head.append(word_fact)
         supported = ability is not None
         kinds: frozenset[str] = frozenset()
         level = None
+        facts = head
         if ability is not None:
-            printer = AbilityPrinter(
-                card, ab_id, is_spell,
-                # a quoted ability's text; "...any color," has its sentence's comma inside the quotes
-                lambda q, _n=names, _t=text, _b=base: normalise(
-                    _t[_b + q.span[0]:_b + q.span[1]].rstrip(","), _n),
-            )
+            printer = AbilityPrinter("\x01", _AB, is_spell, text_of)
             try:
                 printer.print_ability(ability)
-                facts.extend(printer.out)
+                facts = head + printer.out
                 kinds = frozenset(printer.kinds)
                 if ability.header is not None:
                     level = printer.term(ability.header)
             except Exception as exc:  # a transformer/printer bug must not crash a card load
                 supported = False
                 message = f"internal error while printing facts: {type(exc).__name__}: {exc}"
+                facts = head
+                kinds = frozenset()
+                level = None
         if not supported:
-            facts = facts[:2] + ([facts[2]] if word else [])
-            facts.append(f"unsupported({card},\x02)")
-            kinds = frozenset()
-            level = None
+            facts = head + [_UNSUPPORTED]
             # a line that begins with a CR 702 keyword is recognised as that keyword even when
             # the rest of it cannot be read (docs/facts.md: keyword_recognised/2)
             kw = keyword_of_line(raw, names)
             if kw is not None:
-                facts.append(f"keyword_recognised({ab_id},{quote(kw)})")
-                kinds = frozenset(("keyword_recognised",))
-        flat = " ".join(norm.split())
+                facts.append(f"keyword_recognised({_AB},{quote(kw)})")
+                kinds = _RECOGNISED
         out.append(_Printed(start - unit.start, end - unit.start, supported, "" if supported else message,
-                            kinds, "\n".join(facts), f"% \x02: {flat}", level))
+                            kinds, "\n".join(facts), "% \x02: " + " ".join(norm.split()), level))
     return out
+
+
+_UNSUPPORTED = "unsupported(\x01,\x02)"
+_RECOGNISED = frozenset(("keyword_recognised",))
 
 
 def _symbols(texts: list[str]) -> list[clingo.Symbol]:

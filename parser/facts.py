@@ -14,7 +14,7 @@ from lark import Token
 
 from .contract import SIGNATURES, check
 from .effects import AbFact
-from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str
+from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str, _Placeholder
 
 #: Keyword abilities that are triggered or activated abilities (CR 702); the rest are static.
 TRIGGERED_KEYWORDS = frozenset({
@@ -114,16 +114,22 @@ class AbilityPrinter:
         return t if t in _ATOMS else atom(t)
 
     def _term_fn(self, t: Fn) -> str:
-        name = t.name if t.name in _ATOMS else atom(t.name)
+        name = t.name
+        if name not in _ATOMS:
+            atom(name)
         if not t.args:
             return name
-        # the arguments that are constants or numbers (most of them) printed here, without a
-        # call per argument; the others through term()
+        # the arguments that are constants, numbers or function terms (most of them) printed
+        # here, without a dispatch per argument; the others through their printer
         parts = []
         for a in t.args:
             ty = type(a)
             if ty is str:
-                parts.append(a if a in _ATOMS else atom(a))
+                if a not in _ATOMS:
+                    atom(a)
+                parts.append(a)
+            elif ty is Fn:
+                parts.append(self._term_fn(a))
             elif ty is int and _INT_MIN <= a <= _INT_MAX:
                 parts.append(str(a))
             else:
@@ -174,11 +180,20 @@ class AbilityPrinter:
             return known[0]
         sym = f"f({self.ab},{len(self._filters) + 1})"
         self._filters[key] = (sym, f)
+        out = self.out
         for b, branch in enumerate(f.branches, 1):
+            head = f"filter({sym},{b},"
             if not branch:
-                self.out.append(f"filter({sym},{b},any)")
+                out.append(head + "any)")
             for con in branch:
-                self.out.append(f"filter({sym},{b},{self.term(con)})")
+                ty = type(con)
+                if ty is str:
+                    text = con if con in _ATOMS else atom(con)
+                elif ty is Fn:
+                    text = self._term_fn(con)
+                else:
+                    text = _TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, con)
+                out.append(head + text + ")")
         return sym
 
     def quoted(self, q: Quoted) -> str:
@@ -200,31 +215,34 @@ class AbilityPrinter:
     def fact(self, pred: str, *args: str) -> None:
         if (pred, len(args)) not in SIGNATURES:
             check(pred, len(args))
-        if args[0] is self.ab:
-            self._own(pred)
+        if args[0] is self.ab:  # a fact about the ability: its name is a kind of it (a quoted
+            # ability's is the card's ability's kind only through ``adds``)
+            if self._root is self:
+                self.kinds.add(pred)
+            elif pred == "adds":
+                self._root.kinds.add(pred)
         self.out.append(pred + "(" + ",".join(args) + ")")
 
     def template(self, pred: str, args: tuple) -> None:
         if (pred, len(args)) not in SIGNATURES:
             check(pred, len(args))
         if args and args[0] is ABIL:
-            self._own(pred)
+            if self._root is self:
+                self.kinds.add(pred)
+            elif pred == "adds":
+                self._root.kinds.add(pred)
         parts = []
         for a in args:
             ty = type(a)
             if ty is str:
                 parts.append(a if a in _ATOMS else atom(a))
+            elif ty is Fn:
+                parts.append(self._term_fn(a))
+            elif ty is _Placeholder and a is ABIL:
+                parts.append(self.ab)
             else:
                 parts.append(_TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, a))
         self.out.append(pred + "(" + ",".join(parts) + ")")
-
-    def _own(self, pred: str) -> None:
-        """A fact about this printer's ability: its name is a kind of the card's ability (a
-        quoted ability's only through ``adds``)."""
-        if self._root is self:
-            self.kinds.add(pred)
-        elif pred == "adds":
-            self._root.kinds.add(pred)
 
     # --- abilities ----------------------------------------------------------------------------
     def print_ability(self, ab: Ability) -> None:
@@ -325,7 +343,7 @@ _TERM_PRINTERS: dict[type, Callable[[AbilityPrinter, Any], str]] = {
     Str: lambda p, t: quote(t),
     str: AbilityPrinter._term_str,
     Fn: AbilityPrinter._term_fn,
-    type(ABIL): AbilityPrinter._term_placeholder,
+    _Placeholder: AbilityPrinter._term_placeholder,
     int: AbilityPrinter._term_int,
     bool: lambda p, t: "true" if t else "false",
     Filter: AbilityPrinter.filter,

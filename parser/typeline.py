@@ -95,30 +95,60 @@ def characteristic_facts(
 ) -> list[str]:
     """The characteristic facts of a card (``card`` is the card term as ASP text)."""
     out = [f"card({card})"]
-    for pred, arg in _type_facts(type_line or ""):
-        out.append(f"{pred}({card},{arg})")
-    for term, n in _mana_cost_facts(mana_cost or ""):
-        out.append(f"card_mana_cost({card},{term},{n})")
-    # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the color
-    # indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
-    colors: list[str] = []
-    for c in color_indicator or ():
-        for part in str(c).split():
-            low = part.lower()
-            m = COLOR_WORDS.get(low) or _COLOR_LETTERS.get(part.upper())
-            if m:
-                _add(colors, m)
-    out += [f"card_color_indicator({card},{m})" for m in colors]
+    out += [head + card + tail for head, tail in _type_parts(type_line or "") + _mana_cost_parts(mana_cost or "")]
+    if color_indicator:
+        # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the
+        # color indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
+        colors: list[str] = []
+        for c in color_indicator:
+            for part in str(c).split():
+                m = COLOR_WORDS.get(part.lower()) or _COLOR_LETTERS.get(part.upper())
+                if m:
+                    _add(colors, m)
+        out += [f"card_color_indicator({card},{m})" for m in colors]
+    out += [head + card + tail for head, tail in _pt_parts(power, toughness, loyalty, defense)]
+    return out
+
+
+def is_spell_type(type_line: str) -> bool:
+    """An instant or sorcery that is no permanent type too: its abilities are its spell's
+    effects (``spell_effect``), not static abilities."""
+    return _type_info(type_line or "")[1]
+
+
+# Type lines, mana costs and P/T repeat across cards ("Creature — Elf Druid", "{1}{G}", "1/1"):
+# their facts but for the card term are made once per text, as (text before the card term,
+# text after it) pairs (bounded caches: the text comes from the user).
+
+def _type_parts(type_line: str) -> tuple[tuple[str, str], ...]:
+    return _type_info(type_line)[0]
+
+
+@functools.lru_cache(maxsize=8192)
+def _type_info(type_line: str) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The type line's fact parts and whether the card is a spell that is no permanent."""
+    low = type_line.lower()
+    is_spell = ("instant" in low or "sorcery" in low) and not any(
+        t in low for t in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle"))
+    return tuple((pred + "(", "," + arg + ")") for pred, arg in _type_facts(type_line)), is_spell
+
+
+@functools.lru_cache(maxsize=8192)
+def _mana_cost_parts(mana_cost: str) -> tuple[tuple[str, str], ...]:
+    return tuple(("card_mana_cost(", f",{term},{n})") for term, n in _mana_cost_facts(mana_cost))
+
+
+@functools.lru_cache(maxsize=8192)
+def _pt_parts(power: str | None, toughness: str | None, loyalty: str | None,
+              defense: str | None) -> tuple[tuple[str, str], ...]:
+    out = []
     for pred, value in (("card_power", power), ("card_toughness", toughness),
                         ("card_loyalty", loyalty), ("card_defense", defense)):
         t = pt_term(value)
         if t is not None:
-            out.append(f"{pred}({card},{t})")
-    return out
+            out.append((pred + "(", "," + t + ")"))
+    return tuple(out)
 
-
-# Type lines and mana costs repeat across cards ("Creature — Elf Druid", "{1}{G}"): their facts
-# but for the card term are read once per text (bounded caches: the text comes from the user).
 
 @functools.lru_cache(maxsize=8192)
 def _type_facts(type_line: str) -> tuple[tuple[str, str], ...]:
