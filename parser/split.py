@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .lexer import mark_names, reminder_spans
 from .vocabulary import ABILITY_WORDS, ALL_SUBTYPES, CARD_TYPES, COLOR_WORDS, SUPERTYPES
@@ -48,9 +48,10 @@ _PREFIX = re.compile(r"^([A-Z][^—•:.()\"{}]{0,60}?) — ")
 _GLUED_PREFIX = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)?)—(?=[A-Z~{])")
 
 
-@dataclass(frozen=True)
-class Unit:
-    """One ability's text: ``start``/``end`` are offsets into the card's Oracle text."""
+class Unit(NamedTuple):
+    """One ability's text: ``start``/``end`` are offsets into the card's Oracle text. A named
+    tuple: a card makes one per ability, and a frozen dataclass's ``__init__`` cost more than
+    the rest of the split."""
 
     start: int
     end: int
@@ -63,36 +64,38 @@ class Unit:
 def split_units(text: str) -> list[Unit]:
     units: list[Unit] = []
     lines = _lines(text)
+    n = len(lines)
     face = 1
     i = 0
-    while i < len(lines):
+    while i < n:
         a, b = lines[i]
+        i += 1
         line = text[a:b]
         stripped = line.strip()
         if not stripped:
-            i += 1
             continue
         if stripped in ("//", "---"):  # "---": the separator of some data sources' split cards
             face += 1
-            i += 1
             continue
-        if _only_reminder(line):
-            i += 1
+        if stripped[0] == "(" and _only_reminder(stripped):
             continue
-        end = b
-        j = i + 1
+        start = a + len(line) - len(line.lstrip())
+        end = start + len(stripped)
         # the "•" lines after an ability are its modes (CR 700.2); "+ {1} — ..." lines are the
         # modes of a spree spell (CR 702.172); "1—9 | ..." lines the results of a die roll
-        while j < len(lines) and _continues(text[lines[j][0]:lines[j][1]].lstrip()):
-            end = lines[j][1]
-            j += 1
-        lead = len(line) - len(line.lstrip())
-        start = a + lead
-        end = start + len(text[start:end].rstrip())
-        word, skip = ability_word_prefix(text[start:end])
+        if i < n and _continues(text[lines[i][0]:lines[i][1]].lstrip()):
+            while i < n and _continues(text[lines[i][0]:lines[i][1]].lstrip()):
+                i += 1
+            end = start + len(text[start:lines[i - 1][1]].rstrip())
+        body = text[start:end]
+        word, skip = ability_word_prefix(body) if "—" in body else _NO_PREFIX
         units.append(Unit(start, end, start + skip, word, face))
-        i = j
     return units
+
+
+#: no ability word: :func:`ability_word_prefix` of a text without a dash (both of its forms
+#: need one)
+_NO_PREFIX = ("", 0)
 
 
 def ability_word_prefix(text: str) -> tuple[str, int]:
@@ -116,8 +119,22 @@ def _continues(line: str) -> bool:
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
-    """Line spans; a closing quote glued to a capital letter ('."Whenever') also ends a line."""
-    out: list[tuple[int, int]] = []
+    """Line spans; a closing quote glued to a capital letter ('."Whenever') also ends a line.
+
+    A lost line break needs two characters side by side that Oracle text otherwise separates
+    (``_GLUED_PAIR``); a text without any such pair (most cards) is split at its line breaks
+    alone, with one scan of the whole text instead of one per line."""
+    if _GLUED_PAIR.search(text) is None and (" When" not in text or _WHEN.search(text) is None):
+        out = []
+        pos = 0
+        while True:
+            nl = text.find("\n", pos)
+            if nl < 0:
+                out.append((pos, len(text)))
+                return out
+            out.append((pos, nl))
+            pos = nl + 1
+    out = []
     pos = 0
     while True:
         nl = text.find("\n", pos)
@@ -150,6 +167,29 @@ _GLUED = re.compile(
 )
 _GLUED_KEYWORD = re.compile(r"[A-Z][a-z]{2,14}(?=\{)")
 
+#: the characters around every position where ``_GLUED`` can match (the character after the
+#: break is consumed, those before it looked back at; " When" is tested apart): a period, digit
+#: or ")" before a capital, '."' or '!"' before one; a letter, period or digit before "{", a
+#: digit's "}" before one and a digit; a period, ")" or letter before a sign and a digit; a period or ")"
+#: before a digit or "[". It starts with one character class, so the regex engine skips the
+#: other characters in its own loop; ``_GLUED`` starts with lookbehinds and is tried at every
+#: position of a text. Most cards have no such pair at all.
+_GLUED_PAIR = re.compile(
+    r'[A-Z{+\-−\d\[](?:(?<=[.\d)][A-Z])|(?<=[.!]"[A-Z])|(?<=[a-z.\d]\{)|(?<=\d\}\{)(?=\d)'
+    r'|(?<=[.)a-z][+\-−])(?=\d)|(?<=[.)][\d\[]))'
+)
+_WHEN = re.compile(r"(?<=[a-z]) (?=When)")
+
+
+def _breaks(text: str, a: int, b: int):
+    """The positions in ``text[a:b]`` where ``_GLUED`` matches, in order: only the positions
+    of a ``_GLUED_PAIR`` or " When" are tried."""
+    found = [m.start() for m in _GLUED_PAIR.finditer(text, a, b)]
+    if " When" in text:  # (a test of the text: cheaper than the regex's search)
+        found += [m.start() for m in _WHEN.finditer(text, a, b)]
+        found.sort()
+    return [p for p in found if _GLUED.match(text, p, b)]
+
 
 def _glued(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """Lost line breaks: '...spell."Whenever' and a keyword glued to a cost ('Flash{T}, ...')."""
@@ -159,10 +199,10 @@ def _glued(text: str, a: int, b: int) -> list[tuple[int, int]]:
     if m:
         spans.append((a, m.end()))
         pos = m.end()
-    for m in _GLUED.finditer(text, a, b):
-        if _quote_balance(text[pos:m.start()]) == 0:
-            spans.append((pos, m.start()))
-            pos = m.start()
+    for p in _breaks(text, a, b):
+        if _quote_balance(text[pos:p]) == 0:
+            spans.append((pos, p))
+            pos = p
     spans.append((pos, b))
     return spans
 
@@ -181,6 +221,7 @@ def _only_reminder(line: str) -> bool:
     return covered > 0 and not rest.strip()
 
 
+#: texts without the card's names -> their normal form (bounded)
 _NORMALISED: dict[str, str] = {}
 
 
@@ -190,6 +231,8 @@ def normalise(text: str, names: tuple[str, ...]) -> str:
     if not spans:
         hit = _NORMALISED.get(text)
         if hit is None:
+            if len(_NORMALISED) >= 50_000:
+                _NORMALISED.clear()
             hit = _NORMALISED[text] = _normalise(text, ())
         return hit
     return _normalise(text, names)
@@ -211,7 +254,8 @@ def _normalise(text: str, names: tuple[str, ...]) -> str:
     if names:
         for a, b in reversed(mark_names(out, names)):
             out = out[:a] + "~" + out[b:]
-    out = _THIS_NOUN.sub("~", out)
+    if not out.isascii() or "this " in out.lower():  # (only ASCII letters spell "this" then)
+        out = _THIS_NOUN.sub("~", out)
     if "  " in out or "\t" in out:
         out = _BLANKS.sub(" ", out)
     if "\n" in out:
