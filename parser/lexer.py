@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import re
 
-from .lexer_lists import _mark_separators
+from .lexer_lists import _FIRST as _SEPARATOR_FIRST, _mark_separators
 from .lexer_markers import (
+    _COUNTER,
+    _PHRASE_FIRST,
     _close_quotes,
     _insert_cost_start,
     _mark_phrases,
@@ -173,75 +175,25 @@ def tokenize(
         segments.append((pos, len(text), False))
 
     sentence_start = True
-    by_start = vocab.word_cache
-    literals = vocab.literals
-    append = out.append
+    # the indices of the tokens that a marking pass may start from (see _chunk), known while
+    # every segment is read by chunks; None once one is not
+    starts: list[int] | None = []
     for a, b, is_self in segments:
         if is_self:
-            append(PreToken(("SELF",), "~", offset + a, offset + b, "~"))
+            out.append(PreToken(("SELF",), "~", offset + a, offset + b, "~"))
             sentence_start = False
             continue
-        for m in _PRE.finditer(text, a, b):
-            kind = m.lastindex
-            val = m.group(kind)
-            e = m.end()
-            s = e - len(val)
-            if kind == _WORD:  # most tokens: the word's pieces from the vocabulary's cache
-                s += offset
-                hit = by_start[sentence_start].get(val)
-                if hit is None or hit[1]:
-                    _add_word(out, val, s, vocab, sentence_start)
-                else:
-                    for types, value, pa, pb, low in hit[0]:
-                        append(PreToken(types, value, s + pa, s + pb, low))
-                sentence_start = False
+        seg = text[a:b]
+        if starts is not None and "  " not in seg and seg.isprintable():  # one space apart
+            mark, smark = len(out), len(starts)
+            ss = _replay(seg, offset + a, sentence_start, out, starts, vocab)
+            if ss is not None:
+                sentence_start = ss
                 continue
-            if kind == _POSS:
-                append(PreToken(("POSS",), "'s", s + offset, e + offset, "'s"))
-                continue
-            if kind == _ANDOR:
-                append(PreToken((literals.get("and/or", "WORD"),), val, s + offset, e + offset))
-                sentence_start = False
-                continue
-            sentence_start = False
-            if kind == _SYM:
-                up = val.upper()
-                types = _SYM_TYPES.get(up)
-                if types is None:
-                    types = _SYM_TYPES[up] = _symbol_types(up)
-                append(PreToken(types, up, s + offset, e + offset))
-            elif kind == _PUNCT:
-                if val == "-" and s - m.start() == 1 and e < b and text[e].isspace():
-                    # " - " (one space each side): a dash, as "—"
-                    append(PreToken((literals.get("—", "DASH"),), "—", s + offset, e + offset, "—"))
-                    sentence_start = True
-                    continue
-                ch = "-" if val == "−" else val
-                lit = literals.get(ch)
-                append(PreToken((lit,) if lit else ("PUNCT",), ch, s + offset, e + offset, ch))
-                if ch in ".:•;":
-                    sentence_start = True
-            elif kind == _NUM:
-                append(PreToken(("NUM",), val.replace(",", ""), s + offset, e + offset))
-            elif kind == _QUOTE:
-                append(PreToken(("QUOTE",), '"', s + offset, e + offset, '"'))
-                sentence_start = True
-            elif kind == _DASH or kind == _RDASH:  # rdash: "1-9 | ..." (a die-result range)
-                append(PreToken((literals.get("—", "DASH"),), "—", s + offset, e + offset, "—"))
-                sentence_start = True
-            elif kind == _SELF:
-                append(PreToken(("SELF",), "~", s + offset, e + offset, "~"))
-            elif kind == _LOY:
-                append(PreToken(("SIGNED",), val[1:-1].replace("−", "-"), s + offset, e + offset))
-            elif kind == _PTMOD:
-                append(PreToken(("PT_MOD",), val.replace("−", "-"), s + offset, e + offset))
-            elif kind == _PT:
-                append(PreToken(("PT",), val, s + offset, e + offset))
-            elif kind == _SIGNED:
-                append(PreToken(("SIGNED",), val.replace("−", "-"), s + offset, e + offset))
-            else:
-                lit = literals.get(val)
-                append(PreToken((lit,) if lit else ("PUNCT",), val, s + offset, e + offset))
+            del out[mark:]  # a chunk that depends on the text around it
+            del starts[smark:]
+        starts = None
+        sentence_start = _scan(text, a, b, sentence_start, out, vocab, offset)[0]
     # the passes below that look for a word or mark skip a text without it (a test of the
     # text, which holds every token's spelling, instead of a walk over its tokens)
     low = text.lower()
@@ -255,8 +207,151 @@ def tokenize(
         toks = _merge_mode_names(toks)
     if _QUOTE_MARKS.search(text):
         toks = _close_quotes(toks)
-    toks = _mark_separators(_mark_phrases(toks, vocab), vocab)  # and "on the battlefield", ...
+    if toks is not out:  # a pass above merged or added tokens: the indices moved
+        starts = None
+    marked = _mark_phrases(toks, vocab, starts)
+    toks = _mark_separators(marked, vocab, starts if marked is toks else None)  # and "on the battlefield", ...
     return _insert_cost_start(toks) if colon else toks
+
+
+def _scan(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], vocab: Vocabulary,
+          offset: int) -> tuple[bool, bool]:
+    """The pre-tokens of ``text[a:b]`` (no name or reminder text in it) appended to ``out``;
+    returns whether a sentence starts after them, and whether a word among them is read
+    with the tokens before it (a multi-word subtype's last word, a Roman numeral)."""
+    by_start = vocab.word_cache
+    literals = vocab.literals
+    append = out.append
+    special = False
+    for m in _PRE.finditer(text, a, b):
+        kind = m.lastindex
+        val = m.group(kind)
+        e = m.end()
+        s = e - len(val)
+        if kind == _WORD:  # most tokens: the word's pieces from the vocabulary's cache
+            s += offset
+            hit = by_start[sentence_start].get(val)
+            if hit is None or hit[1]:
+                _add_word(out, val, s, vocab, sentence_start)
+                if not special:
+                    hit = by_start[sentence_start].get(val)
+                    special = hit is None or hit[1]
+            else:
+                for types, value, pa, pb, low in hit[0]:
+                    append(PreToken(types, value, s + pa, s + pb, low))
+            sentence_start = False
+            continue
+        if kind == _POSS:
+            append(PreToken(("POSS",), "'s", s + offset, e + offset, "'s"))
+            continue
+        if kind == _ANDOR:
+            append(PreToken((literals.get("and/or", "WORD"),), val, s + offset, e + offset))
+            sentence_start = False
+            continue
+        sentence_start = False
+        if kind == _SYM:
+            up = val.upper()
+            types = _SYM_TYPES.get(up)
+            if types is None:
+                types = _SYM_TYPES[up] = _symbol_types(up)
+            append(PreToken(types, up, s + offset, e + offset))
+        elif kind == _PUNCT:
+            if val == "-" and s - m.start() == 1 and e < b and text[e].isspace():
+                # " - " (one space each side): a dash, as "—"
+                append(PreToken((literals.get("—", "DASH"),), "—", s + offset, e + offset, "—"))
+                sentence_start = True
+                continue
+            ch = "-" if val == "−" else val
+            lit = literals.get(ch)
+            append(PreToken((lit,) if lit else ("PUNCT",), ch, s + offset, e + offset, ch))
+            if ch in ".:•;":
+                sentence_start = True
+        elif kind == _NUM:
+            append(PreToken(("NUM",), val.replace(",", ""), s + offset, e + offset))
+        elif kind == _QUOTE:
+            append(PreToken(("QUOTE",), '"', s + offset, e + offset, '"'))
+            sentence_start = True
+        elif kind == _DASH or kind == _RDASH:  # rdash: "1-9 | ..." (a die-result range)
+            append(PreToken((literals.get("—", "DASH"),), "—", s + offset, e + offset, "—"))
+            sentence_start = True
+        elif kind == _SELF:
+            append(PreToken(("SELF",), "~", s + offset, e + offset, "~"))
+        elif kind == _LOY:
+            append(PreToken(("SIGNED",), val[1:-1].replace("−", "-"), s + offset, e + offset))
+        elif kind == _PTMOD:
+            append(PreToken(("PT_MOD",), val.replace("−", "-"), s + offset, e + offset))
+        elif kind == _PT:
+            append(PreToken(("PT",), val, s + offset, e + offset))
+        elif kind == _SIGNED:
+            append(PreToken(("SIGNED",), val.replace("−", "-"), s + offset, e + offset))
+        else:
+            lit = literals.get(val)
+            append(PreToken((lit,) if lit else ("PUNCT",), val, s + offset, e + offset))
+    return sentence_start, special
+
+
+def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], starts: list[int],
+            vocab: Vocabulary) -> bool | None:
+    """The pre-tokens of ``seg`` (a segment of text at offset ``base`` whose words are apart
+    by single spaces), one chunk between spaces at a time: a chunk's pre-tokens depend only
+    on its spelling and whether a sentence starts before it, and are kept per vocabulary
+    (``Vocabulary.chunk_cache``), so a chunk seen before costs one look-up instead of the
+    regular expression's matches. Returns whether a sentence starts after the segment, or
+    None when a chunk depends on the text around it (see :func:`_chunk`): the caller then
+    scans the segment with :func:`_scan`. The indices of the chunks' tokens that a marking
+    pass starts from are added to ``starts``."""
+    caches = vocab.chunk_cache
+    append = out.append
+    pos = base
+    for chunk in seg.split(" "):
+        if chunk:
+            hit = caches[sentence_start].get(chunk)
+            if hit is None:
+                hit = caches[sentence_start][chunk] = _chunk(chunk, sentence_start, vocab)
+            if hit is False:
+                return None
+            if hit[2]:
+                n = len(out)
+                starts.extend([n + k for k in hit[2]])
+            for types, value, s, e, low in hit[0]:
+                append(PreToken(types, value, pos + s, pos + e, low))
+            sentence_start = hit[1]
+            pos += len(chunk) + 1
+        else:
+            pos += 1
+    return sentence_start
+
+
+#: a hyphen after a digit: "1-9 | ..." is read with the text after the chunk (``rdash``)
+_DIGIT_HYPHEN = re.compile(r"\d-")
+
+
+def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
+    """A chunk's pre-tokens as (types, value, start, end, low) relative to it, whether a
+    sentence starts after it, and the indices (relative, -1 the token before the chunk) of
+    the tokens that a marking pass may start from: a word of ``_MARK_FIRST``, a number, the
+    token before "counter(s)". False when its reading depends on the text around it: a
+    hyphen or apostrophe first (a spaced dash " - ", a quote mark after a name), a hyphen
+    after a digit (a die-result range), a word read with the token before it."""
+    if chunk[0] in "-'" or ("-" in chunk and _DIGIT_HYPHEN.search(chunk)):
+        return False
+    toks: list[PreToken] = []
+    ends, special = _scan(chunk, 0, len(chunk), sentence_start, toks, vocab, 0)
+    if special:
+        return False
+    hot = []
+    for k, t in enumerate(toks):
+        if t.low in _COUNTER:
+            hot.append(k - 1)
+        if t.low in _MARK_FIRST or "NUM" in t.types:
+            hot.append(k)
+    return (tuple((t.types, t.value, t.start, t.end, t.low) for t in toks), ends,
+            tuple(sorted(set(hot))))
+
+
+#: the words that :func:`.lexer_markers._mark_phrases` or :func:`.lexer_lists._mark_separators`
+#: may start a rule from
+_MARK_FIRST = _PHRASE_FIRST | _SEPARATOR_FIRST
 
 
 #: a {..} symbol's spelling (upper case) -> its types
@@ -347,7 +442,10 @@ def _word_pieces(val: str, vocab: Vocabulary, sentence_start: bool) -> tuple:
 
 
 def _merge_self_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
-    """"this creature" (and "this land", ...) → one SELF token."""
+    """"this creature" (and "this land", ...) → one SELF token; ``toks`` itself when there is
+    none."""
+    if not any(toks[i].low == "this" and toks[i + 1].low in SELF_NOUNS for i in range(len(toks) - 1)):
+        return toks
     out: list[PreToken] = []
     i = 0
     n = len(toks)

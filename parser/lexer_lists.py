@@ -18,9 +18,11 @@ _SEPARATORS = frozenset({",", "or", "and", "and/or"})
 
 #: the words a marker of "on the battlefield", "this way", ... starts from (see below)
 _ZONE_FIRST = frozenset({"this", "from", "exiled", "attached", "on"})
+#: the words a rule of _mark_separators starts from
+_FIRST = _SEPARATORS | _ZONE_FIRST
 
 
-def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | None = None) -> list[PreToken]:
     """Give "," / "or" / "and" extra candidate types, tried before their plain type:
     DESC_* when a list of description words follows ("artifact, creature, or enchantment"),
     SYM_* when a mana symbol follows ("Add {W}, {U}, or {B}"), NP_AND before a determiner
@@ -32,9 +34,22 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
     of a token's types, from the words and types of the tokens after it, which the other's
     markers do not change (no marker is a verb's, a description word's or a symbol's type)."""
     n = len(toks)
-    lists: list[bool] | None = None  # made when first needed
-    for i, t in enumerate(toks):
+    lists: dict[int, bool] = {}  # _list_from's answers
+    # only the tokens a rule starts from (about one in six; ``starts``, ascending, may hold
+    # others and repeats: the lexer's list, see lexer._chunk). A marker is put in place at
+    # once: the rules read the types of later tokens and the words of earlier ones, which no
+    # marker changes.
+    if starts is None:
+        starts = [i for i, t in enumerate(toks) if t.low in _FIRST]
+    last = -1
+    for i in starts:
+        if i <= last:
+            continue
+        last = i
+        t = toks[i]
         v = t.low
+        if v not in _FIRST:
+            continue
         if v in _ZONE_FIRST:
             z = _zone_marker(toks, i, v, n)
             if z is not None:
@@ -51,7 +66,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
                 extra.append("SYM_COMMA")
             elif "MANA_SYM" in nxt.types:
                 extra.append("SYM_COMMA")
-            elif nv == "non" or (lists or (lists := _list_table(toks, vocab)))[i + 1]:
+            elif nv == "non" or _list_from(toks, i + 1, vocab, lists):
                 extra.append("DESC_COMMA")
             elif nv == "except":
                 extra.append("COMMA_EXCEPT")
@@ -124,21 +139,33 @@ def _series_verb(t: PreToken, vocab: Vocabulary) -> bool:
     return _is_verb(t, vocab) or t.low in _SERIES_VERBS
 
 
-def _series_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
-    """``table[i + 1]``: a later ", or <verb>" / ", and <verb>" follows the comma at ``i`` in
-    the same sentence — a series of verb phrases ("to cast a spell, activate an ability, or
-    pay a cost"). One right-to-left pass, so a sentence with many commas stays linear."""
+def _series_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: dict[int, bool]) -> bool:
+    """Whether a ", or <verb>" / ", and <verb>" follows index ``j`` in the same sentence — a
+    series of verb phrases ("to cast a spell, activate an ability, or pay a cost"). Read
+    forward from ``j`` to the first such comma or sentence mark; every index passed on the
+    way has the same answer and is kept in ``memo`` (one per token list), so a sentence
+    with many commas stays linear."""
+    hit = memo.get(j)
+    if hit is not None:
+        return hit
     n = len(toks)
-    table = [False] * (n + 1)
+    k = j
     found = False
-    for j in range(n - 3, -1, -1):
-        v = toks[j].value
+    while k <= n - 3:
+        hit = memo.get(k)
+        if hit is not None:
+            found = hit
+            break
+        v = toks[k].value
         if v in (".", ":", ";", '"', "•"):
-            found = False
-        elif v == "," and toks[j + 1].low in ("or", "and") and _series_verb(toks[j + 2], vocab):
+            break
+        if v == "," and toks[k + 1].low in ("or", "and") and _series_verb(toks[k + 2], vocab):
             found = True
-        table[j] = found
-    return table
+            break
+        k += 1
+    for x in range(j, min(k, n - 2) + 1):
+        memo[x] = found
+    return found
 
 
 def _np_list_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
@@ -191,19 +218,30 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
     return False
 
 
-def _list_table(toks: list[PreToken], vocab: Vocabulary) -> list[bool]:
-    """``table[j]``: from ``j`` on, description words (and commas) up to "or"/"and" + a
-    description word ("artifact, creature, or enchantment" after a comma). One right-to-left
-    pass, so a long list stays linear."""
+def _list_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: dict[int, bool]) -> bool:
+    """From ``j`` on, description words (and commas) up to "or"/"and" + a description word
+    ("artifact, creature, or enchantment" after a comma). Read forward from ``j`` to the
+    first other token; every index passed on the way has the same answer and is kept in
+    ``memo`` (one per token list), so a long list stays linear."""
+    hit = memo.get(j)
+    if hit is not None:
+        return hit
     n = len(toks)
-    table = [False] * (n + 1)
-    for j in range(n - 1, -1, -1):
-        t = toks[j]
+    k = j
+    found = False
+    while k < n:
+        hit = memo.get(k)
+        if hit is not None:
+            found = hit
+            break
+        t = toks[k]
         v = t.low
         if v in ("or", "and", "and/or"):
-            table[j] = j + 1 < n and _is_desc(toks[j + 1], vocab)
-        elif v == ",":
-            table[j] = table[j + 1]
-        else:
-            table[j] = _is_desc(t, vocab) and table[j + 1]
-    return table
+            found = k + 1 < n and _is_desc(toks[k + 1], vocab)
+            break
+        if v != "," and not _is_desc(t, vocab):
+            break
+        k += 1
+    for x in range(j, min(k, n - 1) + 1):
+        memo[x] = found
+    return found

@@ -9,7 +9,7 @@ ending inside quotes, and the zero-width ``COST_START`` before an activated abil
 
 from __future__ import annotations
 
-from .lexer_lists import _SERIES_VERBS, _series_table, _series_verb
+from .lexer_lists import _SERIES_VERBS, _series_from, _series_verb
 from .lexer_words import PreToken, Vocabulary, _DOT_TYPES, _is_verb
 
 
@@ -30,42 +30,55 @@ _PHRASE_FIRST = frozenset({
 })
 
 
-def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | None = None) -> list[PreToken]:
     """Marker candidates decided by the next word(s): "mana value" and "converted mana cost"
     become one MANA_VALUE token; "instead if"/"instead." get INSTEAD_IF/INSTEAD_END; a comma or
     "each" before a verb VP_COMMA/EACH_V; a word before "counter(s)" is tried as WORD first
-    (a counter kind: "a loyalty counter")."""
-    out: list[PreToken] = []
+    (a counter kind: "a loyalty counter").
+
+    Only the tokens a rule starts from are visited (a word of ``_PHRASE_FIRST``, a number, the
+    word before "counter(s)": about one token in five): ``starts``, ascending, may hold others
+    and repeats (the lexer's list, made while reading, see lexer._chunk); without it they are
+    found here. The rules read the tokens as they came in; their results are put in place at
+    the end (a new list when tokens are merged, else ``toks`` itself)."""
     n = len(toks)
-    series: list[bool] | None = None  # made when first needed
     lows = [t.low for t in toks]
     lows.append("")
-    i = 0
-    while i < n:
+    first = _PHRASE_FIRST
+    if starts is None:
+        starts = [i for i in range(n) if lows[i] in first or lows[i + 1] in _COUNTER or "NUM" in toks[i].types]
+    if not starts:
+        return toks
+    series: dict[int, bool] = {}  # _series_from's answers
+    changed: list[tuple[int, PreToken]] = []  # (index, its new token)
+    merges: list[tuple[int, int, PreToken]] = []  # (start, end, the token for toks[start:end])
+    skip = -1  # the last index visited or taken by a merge
+    for i in starts:
+        if i <= skip:
+            continue
+        skip = i
         t = toks[i]
         v = lows[i]
         nv = lows[i + 1]
-        if v not in _PHRASE_FIRST and nv not in ("counter", "counters") and "NUM" not in t.types:
-            out.append(t)  # no rule below applies
-            i += 1
+        if v not in first and nv not in _COUNTER and "NUM" not in t.types:
             continue
         nxt = toks[i + 1] if i + 1 < n else None
         merged = _MERGED.get((v, nv))
         if merged is not None:
-            out.append(PreToken((merged,), f"{t.value} {nxt.value}", t.start, nxt.end))
-            i += 2
+            merges.append((i, i + 2, PreToken((merged,), f"{t.value} {nxt.value}", t.start, nxt.end)))
+            skip = i + 1
             continue
         if v == "without" and nv == "paying":
             t = PreToken(("WITHOUT_PAYING",) + t.types, t.value, t.start, t.end)
         elif v == "at" and nv == "random":
             t = PreToken(("AT_RANDOM",) + t.types, t.value, t.start, t.end)
         if v == "mana" and nv == "value":
-            out.append(PreToken(("MANA_VALUE",), "mana value", t.start, nxt.end))
-            i += 2
+            merges.append((i, i + 2, PreToken(("MANA_VALUE",), "mana value", t.start, nxt.end)))
+            skip = i + 1
             continue
         if v == "converted" and nv == "mana" and i + 2 < n and toks[i + 2].low == "cost":
-            out.append(PreToken(("MANA_VALUE",), "mana value", t.start, toks[i + 2].end))
-            i += 3
+            merges.append((i, i + 3, PreToken(("MANA_VALUE",), "mana value", t.start, toks[i + 2].end)))
+            skip = i + 2
             continue
         if v == "instead" and i > 0 and toks[i - 1].value == ",":
             t = PreToken(("INSTEAD_START",) + t.types, t.value, t.start, t.end)
@@ -77,10 +90,9 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif v == "," and nxt is not None and (
             _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
         ):
-            series = series or _series_table(toks, vocab)
-            pre = ("SERIES_COMMA", "VP_COMMA") if series[i + 1] else ("VP_COMMA",)
+            pre = ("SERIES_COMMA", "VP_COMMA") if _series_from(toks, i + 1, vocab, series) else ("VP_COMMA",)
             t = PreToken(pre + t.types, t.value, t.start, t.end)
-        elif v == "," and nv in _SERIES_VERBS and (series := series or _series_table(toks, vocab))[i + 1]:
+        elif v == "," and nv in _SERIES_VERBS and _series_from(toks, i + 1, vocab, series):
             t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
         elif v == "," and nv in ("or", "and") and i + 2 < n and _series_verb(toks[i + 2], vocab):
             t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
@@ -111,9 +123,22 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
         elif (nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD"
               and v not in ("its", "their", "your", "his", "her", "all", "the", "those", "these", "each")):
             t = PreToken(("WORD",) + tuple(x for x in t.types if x != "WORD"), t.value, t.start, t.end)
-        out.append(t)
-        i += 1
+        if t is not toks[i]:
+            changed.append((i, t))
+    if not merges:
+        for i, t in changed:
+            toks[i] = t
+        return toks
+    out = list(toks)
+    for i, t in changed:
+        out[i] = t
+    for i, j, t in reversed(merges):
+        out[i:j] = [t]
     return out
+
+
+#: "counter(s)": the word before them may be a counter kind (the last rule of _mark_phrases)
+_COUNTER = frozenset(("counter", "counters"))
 
 
 def _merge_chapter_name(toks: list[PreToken]) -> list[PreToken]:
@@ -143,12 +168,14 @@ def _merge_mode_names(toks: list[PreToken]) -> list[PreToken]:
     """"• Take the Elevator — Create three ...": the name between a mode's bullet and a spaced
     " — " becomes one MODE_NAME token (a flavor word naming the mode, CR 207.2d; Tiered modes
     "• Fire — {0} — ..." too). Only words may stand in a name: a period, colon, comma, quote,
-    symbol or a second bullet before the dash means there is no name."""
+    symbol or a second bullet before the dash means there is no name. Returns ``toks`` itself
+    when it names no mode."""
     if not any(t.value == "•" for t in toks):
         return toks
     out: list[PreToken] = []
     i = 0
     n = len(toks)
+    changed = False
     while i < n:
         t = toks[i]
         out.append(t)
@@ -163,10 +190,11 @@ def _merge_mode_names(toks: list[PreToken]) -> list[PreToken]:
                     name = " ".join(x.value for x in toks[i:j])
                     out.append(PreToken(("MODE_NAME",), name, toks[i].start, toks[j - 1].end))
                     i = j
+                    changed = True
                 break
             if v in (".", ":", ",", ";", '"', "•") or v.startswith("{") or "SELF" in toks[j].types:
                 break
-    return out
+    return out if changed else toks
 
 
 def _quote_opens(toks: list[PreToken], i: int) -> bool:
@@ -179,8 +207,10 @@ def _quote_opens(toks: list[PreToken], i: int) -> bool:
 def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
     """'... have "{T}: Add {C}."' ends the sentence inside the quotes: add the period that
     closes the outer sentence (zero width) when none follows the closing quote; and a quoted
-    ability written without its final period ('gains "{T}: Add {R}" until ...') gets one."""
+    ability written without its final period ('gains "{T}: Add {R}" until ...') gets one.
+    Returns ``toks`` itself when it adds or moves nothing."""
     out: list[PreToken] = []
+    changed = False
     opened: list[int] = []
     granted = False  # the last quotation closed was an ability given by a verb ('have "..."')
     for i, t in enumerate(toks):
@@ -191,21 +221,24 @@ def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
             given = before in _GRANTING or (before in (",", "and") and granted)
             if out and out[-1].value == "," and (given or _is_ability_quote(out[start + 1:-1])):
                 moved = out.pop()  # '"{T}: Add one mana of any color," and ...': the comma is outside
+                changed = True
             ends_sentence = bool(out) and out[-1].value == "."
             granted = given and len(out) - start > 3
             if out and out[-1].value != "." and (granted or _is_ability_quote(out[start + 1:])):
                 out.append(PreToken(_DOT_TYPES, ".", t.start, t.start))
+                changed = True
             out.append(t)
             nxt = toks[i + 1].value if i + 1 < len(toks) else None
             if ends_sentence and nxt not in (".", ",", "and", "or", ";"):
                 out.append(PreToken(out[-2].types, ".", t.end, t.end))
+                changed = True
             if moved is not None:
                 out.append(PreToken(moved.types, ",", t.end, t.end))
             continue
         if t.value == '"':
             opened.append(len(out))
         out.append(t)
-    return out
+    return out if changed else toks
 
 
 #: the words before a quotation that give the quoted ability to something ('have "This
