@@ -99,7 +99,6 @@ def mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
     found = [name for name in names if name and name in text]
     if not found:  # most texts (a test of the text per name, no bookkeeping)
         return spans
-    taken = bytearray(len(text))
     for name in found:
         start = 0
         while True:
@@ -112,10 +111,8 @@ def mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
                 continue
             if j < len(text) and (text[j].isalnum() or text[j] == "_"):
                 continue
-            if any(taken[i:j]):
+            if any(a < j and i < b for a, b in spans):  # a longer name took part of it
                 continue
-            for k in range(i, j):
-                taken[k] = 1
             spans.append((i, j))
     spans.sort()
     return spans
@@ -158,9 +155,11 @@ def tokenize(
     first. Reminder text yields no tokens.
     """
     out: list[PreToken] = []
-    skip = reminder_spans(text) if "(" in text else []
-    skip += [(a, b) for a, b in mark_names(text, names)] if names else []
-    marks = sorted(skip)
+    marks = reminder_spans(text) if "(" in text else []
+    if names:
+        found = mark_names(text, names)
+        if found:
+            marks = sorted(marks + found)
     pos = 0
     segments: list[tuple[int, int, bool]] = []  # (start, end, is_self)
     for a, b in marks:
@@ -197,7 +196,7 @@ def tokenize(
     # the passes below that look for a word or mark skip a text without it (a test of the
     # text, which holds every token's spelling, instead of a walk over its tokens)
     low = text.lower()
-    toks = _merge_self_phrases(out, vocab) if "this" in low else out
+    toks = _merge_self_phrases(out, starts) if "this" in low else out
     colon = ":" in text
     if colon and toks and toks[-1].value.startswith("{") and any(t.value == ":" for t in toks):
         # "{T}: Add {B}" without its final period (a few Oracle texts)
@@ -205,13 +204,14 @@ def tokenize(
     toks = _merge_chapter_name(toks)
     if "•" in text:
         toks = _merge_mode_names(toks)
-    if _QUOTE_MARKS.search(text):
+    quotes = _QUOTE_MARKS.search(text) is not None
+    if quotes:
         toks = _close_quotes(toks)
     if toks is not out:  # a pass above merged or added tokens: the indices moved
         starts = None
     marked = _mark_phrases(toks, vocab, starts)
     toks = _mark_separators(marked, vocab, starts if marked is toks else None)  # and "on the battlefield", ...
-    return _insert_cost_start(toks) if colon else toks
+    return _insert_cost_start(toks, quotes) if colon else toks
 
 
 def _scan(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], vocab: Vocabulary,
@@ -301,21 +301,32 @@ def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], star
     scans the segment with :func:`_scan`. The indices of the chunks' tokens that a marking
     pass starts from are added to ``starts``."""
     caches = vocab.chunk_cache
+    cache = caches[sentence_start]
     append = out.append
     pos = base
     for chunk in seg.split(" "):
         if chunk:
-            hit = caches[sentence_start].get(chunk)
+            hit = cache.get(chunk)
             if hit is None:
-                hit = caches[sentence_start][chunk] = _chunk(chunk, sentence_start, vocab)
-            if hit is False:
+                hit = cache[chunk] = _chunk(chunk, sentence_start, vocab)
+                if hit is False:
+                    return None
+            elif hit is False:
                 return None
-            if hit[2]:
+            pieces, ends, hot = hit
+            if hot:
                 n = len(out)
-                starts.extend([n + k for k in hit[2]])
-            for types, value, s, e, low in hit[0]:
+                for k in hot:
+                    starts.append(n + k)
+            if len(pieces) == 1:
+                types, value, s, e, low = pieces[0]
                 append(PreToken(types, value, pos + s, pos + e, low))
-            sentence_start = hit[1]
+            else:
+                for types, value, s, e, low in pieces:
+                    append(PreToken(types, value, pos + s, pos + e, low))
+            if ends is not sentence_start:
+                sentence_start = ends
+                cache = caches[ends]
             pos += len(chunk) + 1
         else:
             pos += 1
@@ -370,8 +381,10 @@ def _symbol_types(up: str) -> tuple[str, ...]:
     return ("SYMBOL",)
 
 
-#: the characters a quote token can be made of (see ``quote`` in _PRE)
-_QUOTE_MARKS = re.compile("[\"“”']")
+#: where a quote token can be (the ``quote`` alternative of _PRE, without its look-ahead past
+#: a period's quote, which a name after it would end; an apostrophe inside a word, "can't",
+#: "opponent's", is none)
+_QUOTE_MARKS = re.compile(r"[\"“”'](?:(?<=[\"“”])|(?<![\w]')(?=[{A-Z])|(?<=[.}]'))")
 
 
 _ROMAN = re.compile(r"[IVX]+")
@@ -441,10 +454,14 @@ def _word_pieces(val: str, vocab: Vocabulary, sentence_start: bool) -> tuple:
     return ((vocab.word_types(word, cap), word, 0, end),)
 
 
-def _merge_self_phrases(toks: list[PreToken], vocab: Vocabulary) -> list[PreToken]:
+def _merge_self_phrases(toks: list[PreToken], starts: list[int] | None) -> list[PreToken]:
     """"this creature" (and "this land", ...) → one SELF token; ``toks`` itself when there is
-    none."""
-    if not any(toks[i].low == "this" and toks[i + 1].low in SELF_NOUNS for i in range(len(toks) - 1)):
+    none. ``starts``: the lexer's list of marking starts, which holds every "this" (see
+    _chunk), or None."""
+    n = len(toks) - 1
+    if starts is None:
+        starts = range(n)
+    if not any(0 <= i < n and toks[i].low == "this" and toks[i + 1].low in SELF_NOUNS for i in starts):
         return toks
     out: list[PreToken] = []
     i = 0

@@ -64,6 +64,8 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | N
             continue
         nxt = toks[i + 1] if i + 1 < n else None
         merged = _MERGED.get((v, nv))
+        if merged is None and v in _MERGE_ONLY and nv not in _COUNTER:
+            continue  # ("creature", "card", "land", "this": no other rule starts from them)
         if merged is not None:
             merges.append((i, i + 2, PreToken((merged,), f"{t.value} {nxt.value}", t.start, nxt.end)))
             skip = i + 1
@@ -136,6 +138,9 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | N
         out[i:j] = [t]
     return out
 
+
+#: the first words of _MERGED that start no other rule of _mark_phrases
+_MERGE_ONLY = frozenset(("creature", "card", "land", "this"))
 
 #: "counter(s)": the word before them may be a counter kind (the last rule of _mark_phrases)
 _COUNTER = frozenset(("counter", "counters"))
@@ -255,14 +260,17 @@ def _is_ability_quote(inner: list[PreToken]) -> bool:
     return any(t.value == ":" for t in inner) or first in ("when", "whenever", "at")
 
 
-def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
+def _insert_cost_start(toks: list[PreToken], quotes: bool = True) -> list[PreToken]:
     """Mark the start of an activated ability ("{T}: Add {G}.", also inside quotes) with a
     zero-width COST_START token: the costs before the colon and an imperative effect read
-    alike ("Sacrifice a creature"), and LALR(1) cannot wait for the colon."""
+    alike ("Sacrifice a creature"), and LALR(1) cannot wait for the colon. ``quotes``: whether
+    the text may hold a quotation (else only the ability's own start is looked at); the
+    tokens are inserted into ``toks``."""
     starts = [0] if toks else []
-    for i, t in enumerate(toks):
-        if t.value == '"' and _quote_opens(toks, i):
-            starts.append(i + 1)
+    if quotes:
+        for i, t in enumerate(toks):
+            if t.value == '"' and _quote_opens(toks, i):
+                starts.append(i + 1)
     marks: list[int] = []
     for s in starts:
         last_dash = None
@@ -276,13 +284,7 @@ def _insert_cost_start(toks: list[PreToken]) -> list[PreToken]:
                 # "Boast — {1}{R}: ...", "Max speed — {T}: ...": the costs start after the dash
                 marks.append(last_dash + 1 if last_dash is not None else s)
                 break
-    if not marks:
-        return toks
-    out: list[PreToken] = []
-    mi = 0
-    for i, t in enumerate(toks):
-        while mi < len(marks) and marks[mi] == i:
-            out.append(PreToken(("COST_START",), "", t.start, t.start))
-            mi += 1
-        out.append(t)
-    return out
+    for m in reversed(marks):  # ascending: each insertion leaves the indices before it
+        t = toks[m]
+        toks.insert(m, PreToken(("COST_START",), "", t.start, t.start))
+    return toks
