@@ -16,8 +16,10 @@ A collision is named without the numbers Lark gives generated symbols, which shi
 unrelated rule is added: an anonymous literal terminal (``__ANON_13``) is written as its text
 (``"can't"``), a generated list rule (``__dwords_star_9``) without its number (``__dwords_star``).
 
-``python -m mtgasp.parser.collisions`` prints the collisions of the current grammar in the
-list's format (to review a change; a new line there is a reduction the parser will never make).
+Each line of the list carries the kind of its review (:data:`KINDS`, docs/parser.md): why the
+shift is the reading wanted. ``python -m mtgasp.parser.collisions`` prints the collisions of the
+current grammar in the list's format, with the kind the list gives each (``?`` for a new one:
+review it), and ``--summary`` the count of look-aheads per kind.
 """
 
 from __future__ import annotations
@@ -35,6 +37,19 @@ _SHIFT_REDUCE = "Shift/Reduce conflict for terminal"
 _RULE_LINE = " * %s"
 #: a generated symbol's number: __dwords_star_9, __filters__posts_plus_10
 _GENERATED = re.compile(r"^(__\w+?)_\d+$")
+
+
+#: the kinds of accepted collision (docs/parser.md, "Collisions"): why the shift is the reading
+KINDS = {
+    "nearest-np": "'and', 'or', ',' or \"'s\" after a noun phrase continues the nearest (innermost) "
+                  "noun phrase",
+    "nearest-amount": "'plus' or 'minus' after an amount continues the nearest amount",
+    "list-run": "a list separator continues the innermost list (costs, abilities, verb phrases...)",
+    "word-run": "a run of description words, name words or post-modifiers goes on while its "
+                "words follow",
+    "optional-tail": "a template and a longer one share a prefix: the next word is the longer "
+                     "one's (an optional object or modifier attaches to the nearest phrase)",
+}
 
 
 class GrammarCollision(ValueError):
@@ -101,14 +116,51 @@ def format_list(collisions: dict[str, set[str]]) -> list[str]:
     return [f"{rule}\t{' '.join(sorted(ts))}" for rule, ts in sorted(collisions.items())]
 
 
-def read_accepted(path: Path = ACCEPTED_FILE) -> dict[str, set[str]]:
-    """The accepted list (``#`` lines are comments)."""
-    out: dict[str, set[str]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+def format_reviewed(collisions: dict[str, set[str]],
+                    kinds: dict[tuple[str, str], str]) -> list[str]:
+    """The list's format with the review: one line per rule and kind (the rule, a tab, its
+    look-aheads of that kind, a tab, the kind); ``?`` for a look-ahead the list does not give."""
+    lines = []
+    for rule, ts in sorted(collisions.items()):
+        by_kind: dict[str, list[str]] = {}
+        for t in sorted(ts):
+            by_kind.setdefault(kinds.get((rule, t), "?"), []).append(t)
+        lines += [f"{rule}\t{' '.join(t)}\t{k}" for k, t in sorted(by_kind.items())]
+    return lines
+
+
+def read_reviewed(path: Path = ACCEPTED_FILE) -> dict[tuple[str, str], str]:
+    """The accepted list as {(rule, look-ahead): kind} (``#`` lines are comments). ValueError
+    when a line has no kind or one not in :data:`KINDS`, or a look-ahead is listed twice."""
+    out: dict[tuple[str, str], str] = {}
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        rule, _, terminals = line.partition("\t")
-        out.setdefault(rule, set()).update(terminals.split())
+        rule, terminals, kind = (line.split("\t") + ["", ""])[:3]
+        if kind not in KINDS:
+            raise ValueError(f"{path.name} line {n}: the third field (the review's kind) must be "
+                             f"one of {', '.join(KINDS)}, not {kind!r}")
+        for t in terminals.split():
+            if (rule, t) in out:
+                raise ValueError(f"{path.name} line {n}: {rule} on {t} is listed twice")
+            out[(rule, t)] = kind
+    return out
+
+
+def read_accepted(path: Path = ACCEPTED_FILE) -> dict[str, set[str]]:
+    """The accepted list as {rule: look-ahead terminals}."""
+    out: dict[str, set[str]] = {}
+    for rule, t in read_reviewed(path):
+        out.setdefault(rule, set()).add(t)
+    return out
+
+
+def summary(kinds: dict[tuple[str, str], str]) -> dict[str, tuple[int, int]]:
+    """{kind: (look-aheads, rules)} of a reviewed list."""
+    out = {}
+    for k in KINDS:
+        pairs = [rule for (rule, _), kind in kinds.items() if kind == k]
+        out[k] = (len(pairs), len(set(pairs)))
     return out
 
 
@@ -151,5 +203,22 @@ def current() -> list[str]:
     return generate(refuse_collisions=False)[0]["collisions"]
 
 
-if __name__ == "__main__":  # python -m mtgasp.parser.collisions
-    print("\n".join(current()))
+def _main(argv: list[str]) -> None:
+    reviewed = read_reviewed()
+    if "--summary" in argv:
+        total = summary(reviewed)
+        for k, (n, r) in total.items():
+            print(f"{k}\t{n} look-aheads on {r} rules\t{KINDS[k]}")
+        print(f"total\t{len(reviewed)} look-aheads on {len({r for r, _ in reviewed})} rules")
+        return
+    found: dict[str, set[str]] = {}
+    for line in current():
+        rule, _, terminals = line.partition("\t")
+        found[rule] = set(terminals.split())
+    print("\n".join(format_reviewed(found, reviewed)))
+
+
+if __name__ == "__main__":  # python -m mtgasp.parser.collisions [--summary]
+    import sys
+
+    _main(sys.argv[1:])

@@ -9,11 +9,14 @@ them (and made the check blind) fails here.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from lark import Lark
 
 from mtgasp.parser import collisions
-from mtgasp.parser.collisions import GrammarCollision, check, describe, read_accepted, recording
+from mtgasp.parser.collisions import (KINDS, GrammarCollision, check, describe, format_reviewed,
+                                      read_accepted, read_reviewed, recording, summary)
 from mtgasp.parser.lalr import load_tables
 
 # "if c then s else s" / "if c then s": the dangling else. After "if c then s", the look-ahead
@@ -108,3 +111,41 @@ def test_a_rule_priority_is_refused():
     assert found == []
     with pytest.raises(GrammarCollision, match="priority"):
         check(found, lk, accepted={})
+
+
+def test_every_accepted_collision_carries_a_reviewed_kind():
+    """The review (issue 12): each listed look-ahead says why the shift is the reading wanted,
+    as one of the documented kinds; read_reviewed refuses a line without one."""
+    reviewed = read_reviewed()
+    assert reviewed and set(reviewed.values()) <= set(KINDS)
+    counts = summary(reviewed)
+    assert sum(n for n, _ in counts.values()) == len(reviewed)
+
+
+def test_each_kind_is_documented_in_the_collisions_section():
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "parser.md").read_text(encoding="utf-8")
+    section = doc.split("## Collisions", 1)[1]
+    for kind in KINDS:
+        assert f"`{kind}`" in section, kind
+
+
+def test_a_line_without_a_kind_is_refused(tmp_path):
+    path = tmp_path / "collisions.txt"
+    path.write_text("# comment\nstmt : IF C THEN stmt\tELSE\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="kind"):
+        read_reviewed(path)
+    path.write_text("stmt : IF C THEN stmt\tELSE\toptional-tail\n", encoding="utf-8")
+    assert read_reviewed(path) == {("stmt : IF C THEN stmt", "ELSE"): "optional-tail"}
+    path.write_text("stmt : IF C THEN stmt\tELSE\toptional-tail\n"
+                    "stmt : IF C THEN stmt\tELSE\tlist-run\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="twice"):
+        read_reviewed(path)
+
+
+def test_the_reviewed_format_splits_a_rule_by_kind_and_marks_the_unreviewed():
+    found = {"amount : amount PLUS amount": {"PLUS", "MINUS", "COMMA"}}
+    kinds = {("amount : amount PLUS amount", "PLUS"): "nearest-amount",
+             ("amount : amount PLUS amount", "MINUS"): "nearest-amount"}
+    assert format_reviewed(found, kinds) == [
+        "amount : amount PLUS amount\tCOMMA\t?",
+        "amount : amount PLUS amount\tMINUS PLUS\tnearest-amount"]
