@@ -61,8 +61,10 @@ class ConditionRules:
         return Fn("library_bottom", c[0])
 
     def cond_pp_this_way(self, c: list) -> Any:
-        """"If an instant or sorcery card was milled this way"."""
-        return Fn(str(c[2][0]).lower() + "_this_way", c[0])
+        """"If an instant or sorcery card was milled this way", "... is destroyed this way"
+        (``np "is" pp_word``, without a was_is child)."""
+        pp = c[2] if len(c) == 4 else c[1]
+        return Fn(str(pp[0]).lower() + "_this_way", c[0])
 
     def cond_pp_this_turn(self, c: list) -> Any:
         """"if a spell was warped this turn" → warped_this_turn(Ref)."""

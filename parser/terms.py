@@ -42,7 +42,7 @@ TERMS: dict[str, dict[str, str]] = {
         "cond_devotion_less": "devotion_less", "cond_didnt_attack": "didnt_attack",
         "cond_died_this_turn": "died_this_turn", "cond_entered_this_turn": "entered_this_turn",
         "cond_entered_under_control_this_turn": "entered_under_control_this_turn",
-        "cond_exiled_this_way": "exiled_this_way", "cond_full_party": "full_party",
+        "cond_full_party": "full_party",
         "cond_gained_life_ge": "gained_life_ge", "cond_gift_not_promised": "gift_not_promised",
         "cond_gift_promised": "gift_promised", "cond_graveyard_ge": "graveyard_ge",
         "cond_had_counters": "had_counters", "cond_hand_ge": "hand_ge", "cond_hand_le": "hand_le",
