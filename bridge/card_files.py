@@ -8,7 +8,6 @@ bad file ends in one :class:`~mtgasp.errors.CardDataError` naming the place, nev
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import re
 import stat
@@ -182,11 +181,23 @@ def _yaml_records(data: object, source: str) -> Iterator[CardWithAliases]:
         yield _record_card(record, f"{source}: cards[{i}]"), ()
 
 
+#: JSON's own scanner of one value (what :func:`json.loads` calls after its checks)
+_SCAN_VALUE = json.JSONDecoder().scan_once
+
+
 def _jsonl_records(text: str, source: str) -> Iterator[CardWithAliases]:
-    for lineno, line in enumerate(io.StringIO(text), start=1):
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        record = _json(line.rstrip("\r\n"), f"{source}:{lineno}", line=False)
+        line = line.rstrip("\r")
+        # a line that is one JSON value from its first character to its last is read by the
+        # scanner directly; any other (leading or trailing space, an error) as json.loads reads it
+        try:
+            record, end = _SCAN_VALUE(line, 0)
+        except (StopIteration, ValueError, RecursionError):
+            end = -1
+        if end != len(line):
+            record = _json(line, f"{source}:{lineno}", line=False)
         yield _record_card(record, f"{source}:{lineno}: card"), ()
 
 

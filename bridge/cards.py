@@ -132,6 +132,8 @@ def _bad_char(text: str, multiline: bool) -> tuple[int, str] | None:
 def check_text(value: str, where: str, *, multiline: bool = False, limit: int = 300) -> None:
     """Raise :class:`ValueError` naming ``where`` if ``value`` is too long or holds a control
     character or a lone surrogate."""
+    if len(value) <= limit and (_BAD_CHARS_MULTILINE if multiline else _BAD_CHARS).search(value) is None:
+        return  # the common case, in one look
     if len(value) > limit:
         raise ValueError(f"{where}: expected at most {limit} characters, got {len(value)} ({excerpt(value, 40)})")
     bad = _bad_char(value, multiline)
