@@ -1,7 +1,7 @@
 """Building the Oracle-text parser once per process: the Lark LALR parser, the word table of
 the lexer, and the transformer (one per grammar module, merged with ``merge_transformers``).
 
-The transformer runs inline (``Lark(..., transformer=...)``): the parser calls it at every
+The transformer runs inline: the LALR driver (parser/lalr_driver.py) calls its method at every
 reduction, so no parse tree is built. Grammar alternatives without a dedicated method fall
 back to a generic builder per module (``effects__v_destroy`` → the effect term
 ``destroy(...)``; ``triggers__ev_gain_life`` → ``gain_life(...)``), the term's name written in

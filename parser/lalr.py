@@ -27,21 +27,16 @@ module, Lark's version and the format, so a stale table is never read. The forma
 code (no pickle, no marshal): a planted file could at worst be refused. When the cache cannot
 be used, the tables are built in memory (and the build costs its seconds each process).
 
-**The driver** (:meth:`Tables.parse`) is the LALR loop: shift, or reduce with the rule's
-callback and goto. The callbacks shape the children as Lark's tree builder does for this
-grammar's options (tokens of anonymous literals filtered out, ``_rule`` children inlined,
-``?rule`` with one child replaced by the child) and call the transformer's method named by the
-rule's alias (else Lark's ``Transformer.__default__``: a ``Tree``). The lexer's rule for a word
-with several candidate terminals (docs/parser.md) — the first candidate the parser can shift
-after its pending reductions — is decided by the loop itself, from the table's actions, with a
-choice point where a reduction might lead to a refusal (:meth:`Tables.parse`).
+**The driver** (:class:`~.lalr_driver.Tables`, parser/lalr_driver.py) is the LALR loop over
+these tables, with the lexer's rule for a word with several candidate terminals (docs/parser.md);
+its reduction callbacks (parser/lalr_shaping.py) shape the children as Lark's tree builder does
+for this grammar's options and call the transformer's methods.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import operator
 import os
 import stat
 import sys
@@ -49,14 +44,15 @@ import tempfile
 from array import array
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from lark import Token
-from lark.exceptions import UnexpectedToken
+
+from .lalr_driver import Tables
 
 GRAMMAR_DIR = Path(str(resources.files(__package__) / "grammar"))
 START = ["line", "keyword_only", "keyword_action_line"]
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"mtgasp-lalr-tables\n"
 
 #: rules whose literals are description words (the lexer's DESC_* separators look for them)
@@ -129,6 +125,10 @@ def generate(refuse_collisions: bool = True) -> tuple[dict[str, Any], array, arr
             "expand1": bool(r["options"]["expand1"] and not r["alias"]),
             "alias": bool(r["alias"]),
             "include": include if needs_filter else None,
+            # the terminals whose tokens the rule keeps: [position, terminal name] (the driver
+            # makes a Lark Token of a shifted word only when a rule keeps it)
+            "tokens": [[i, s["name"]] for i, s in enumerate(expansion) if s["__type__"] == "Terminal"
+                       and (keep_all or not s.get("filter_out"))],
         })
 
     offsets = array("I", [0])
@@ -291,267 +291,6 @@ def load_tables() -> "Tables":
     if path is not None:
         _write_atomically(path, dumps(*built, key))
     return Tables(*built)
-
-
-# --- the driver ---------------------------------------------------------------------------------
-
-class Tables:
-    """The LALR(1) table: rows decoded on first use, rules, start and end states."""
-
-    def __init__(self, header: dict[str, Any], offsets: array, keys: array, acts: array) -> None:
-        self.header = header
-        self.symbols: list[str] = header["symbols"]
-        self.rules: list[dict[str, Any]] = header["rules"]
-        self.start_states: dict[str, int] = header["start_states"]
-        self.end_states: dict[str, int] = header["end_states"]
-        self._offsets, self._keys, self._acts = offsets, keys, acts
-        self._rows: list[dict[str, int] | None] = [None] * (len(offsets) - 1)
-        #: rule index → (origin, size, callback), once :meth:`bind` has run
-        self._bound: list[tuple[str, int, Callable[[list], Any]]] = []
-        #: when a set: the indices of the rules reduced are added to it (the corpus report's
-        #: count of the cards each grammar alias reads)
-        self.trace: set[int] | None = None
-        #: (state, a word's candidate types) -> :meth:`_choice`: a word meets the same states
-        #: again and again, so its candidates are weighed once per state
-        self._choices: dict[tuple[int, tuple[str, ...]], tuple[str, tuple[str, ...] | None]] = {}
-
-    def row(self, state: int) -> dict[str, int]:
-        """Symbol → action: a state (≥ 0) to shift to or go to, or ``~rule`` (< 0) to reduce."""
-        r = self._rows[state]
-        if r is None:
-            a, b = self._offsets[state], self._offsets[state + 1]
-            sym = self.symbols
-            r = self._rows[state] = dict(zip([sym[k] for k in self._keys[a:b]], self._acts[a:b]))
-        return r
-
-    def bind(self, transformer: Any) -> None:
-        """Make each rule's callback: the transformer's method (or ``__default__``), with the
-        children shaped as Lark's tree builder shapes them."""
-        default = transformer.__default__
-        bound = []
-        for r in self.rules:
-            name = r["name"]
-            f = getattr(transformer, name, None)
-            if f is None:
-                f = _default(default, name)
-            if r["expand1"]:
-                f = _expand_single(f)
-            if r["include"] is not None:
-                f = _child_filter(f, [(i, bool(x)) for i, x in r["include"]])
-            bound.append((r["origin"], r["size"], f))
-        self._bound = bound
-
-    def parse(self, tokens: list, start: str = "line") -> Any:
-        """Parse a list of :class:`~.lexer.PreToken`; the value of the start rule.
-
-        The LALR loop: for each token, reduce while the action is a reduction (the rule's
-        callback on the popped values, then the goto of its origin), then shift.
-
-        **A word with several candidate terminals** (docs/parser.md) takes the first candidate
-        that the current state has an action for. When that action is a shift, that is the
-        choice. When it is a reduction and another candidate also has an action, the state is a
-        *choice point*: the loop saves its stacks, runs the reductions for real, and if the
-        token is then refused (LALR's merged look-ahead sets allow a reduction after which the
-        token cannot be shifted) it puts the stacks back and tries the next candidate; if none
-        is shifted, the error is the first candidate's. There is no second simulation of the
-        table: every reduction the parser makes is one of this loop's."""
-        trace = self.trace
-        log: list[int] = []  # the rules reduced, for ``trace`` (a choice point undoes its part)
-        try:
-            return self._loop(tokens, start, log if trace is not None else None)
-        finally:
-            if trace is not None:
-                trace.update(log)
-
-    def _loop(self, tokens: list, start: str, log: list[int] | None) -> Any:
-        rows = self._rows
-        load = self.row
-        bound = self._bound
-        choices = self._choices
-        stack = [self.start_states[start]]
-        values: list = []
-        end_state = self.end_states[start]
-        last = tokens[-1].end if tokens else 0
-        n = len(tokens)
-        i = 0
-        # the current token's choice point: [saved states, length of the log, the candidates
-        # left to try, the reductions made whose callbacks wait for the shift, the first
-        # candidate]. The saved states are [h, chunks]: the stack below height h is untouched
-        # and the states popped from below h are kept in chunks (copying the whole stack would
-        # cost O(depth) per choice point: quadratic on a right-recursive list, issue 13)
-        point: list | None = None
-        forced = None  # no candidate was shifted: the first one, without a choice point
-        state = stack[-1]  # the state on top of the stack
-        while True:
-            if i < n:
-                pt = tokens[i]
-                types = pt.types
-                if point is not None:
-                    ttype = point[2][0]
-                elif forced is not None:
-                    ttype = forced
-                    forced = None
-                elif len(types) == 1:
-                    ttype = types[0]
-                else:
-                    hit = choices.get((state, types))
-                    if hit is None:
-                        hit = choices[(state, types)] = self._choice(state, types)
-                    ttype, accepted = hit
-                    if accepted is not None:
-                        point = [[len(stack), []], len(log) if log is not None else 0, accepted, [], ttype]
-            else:
-                ttype = "$END"
-            while True:
-                actions = rows[state] or load(state)
-                code = actions.get(ttype)
-                if code is None:
-                    if point is None:
-                        if i < n:
-                            tok = _token(ttype, pt.value, pt.start, pt.end)
-                        else:
-                            tok = _token("$END", "", last, last)
-                            tok.column = tok.end_column = 1
-                        raise UnexpectedToken(tok, {s for s in actions if s.isupper()})
-                    # refused after the reductions: back to the choice point, the next
-                    # candidate; when none is left, the first one again, with its callbacks
-                    # (its error, or a template's rejection, is the parse's)
-                    saved, logged, left, _, first = point
-                    del stack[saved[0]:]
-                    for chunk in reversed(saved[1]):
-                        stack.extend(chunk)
-                    state = stack[-1]
-                    if log is not None:
-                        del log[logged:]
-                    if len(left) > 1:
-                        point = [[len(stack), []], logged, left[1:], [], first]
-                    else:
-                        point = None
-                        forced = first
-                    break
-                if code >= 0:
-                    if point is not None:  # the token is shifted: the reductions' callbacks now
-                        for rule in point[3]:
-                            origin, size, callback = bound[rule]
-                            if size:
-                                children = values[-size:]
-                                del values[-size:]
-                            else:
-                                children = []
-                            values.append(callback(children))
-                        point = None
-                    stack.append(code)
-                    state = code
-                    values.append(_token(ttype, pt.value, pt.start, pt.end))
-                    i += 1
-                    break
-                rule = ~code
-                origin, size, callback = bound[rule]
-                if log is not None:
-                    log.append(rule)
-                if point is not None:  # at a choice point only the states move
-                    if size:
-                        cut = len(stack) - size
-                        saved = point[0]
-                        if cut < saved[0]:  # original states popped: kept for a restore
-                            saved[1].append(stack[cut:saved[0]])
-                            saved[0] = cut
-                        del stack[cut:]
-                    state = (rows[stack[-1]] or load(stack[-1]))[origin]
-                    stack.append(state)
-                    point[3].append(rule)
-                    continue
-                if size == 1:  # most reductions (one child): the tops replaced in place
-                    value = values[-1] = callback([values[-1]])
-                    below = stack[-2]
-                    state = stack[-1] = (rows[below] or load(below))[origin]
-                else:
-                    if size:
-                        children = values[-size:]
-                        del stack[-size:]
-                        del values[-size:]
-                    else:
-                        children = []
-                    value = callback(children)
-                    state = (rows[stack[-1]] or load(stack[-1]))[origin]
-                    stack.append(state)
-                    values.append(value)
-                if state == end_state and i >= n:
-                    return value
-
-    def _choice(self, state: int, types: tuple[str, ...]) -> tuple[str, tuple[str, ...] | None]:
-        """A word with several candidate terminals in ``state``: the candidate to try (the first
-        one the state has an action for; else the first one, whose error is the parse's) and,
-        when the state is a choice point (that candidate's action is a reduction and another
-        candidate has an action too), the candidates with an action; else None."""
-        actions = self.row(state)
-        accepted = tuple(c for c in types if c in actions)
-        if not accepted:
-            return types[0], None
-        if len(accepted) > 1 and actions[accepted[0]] < 0:
-            return accepted[0], accepted
-        return accepted[0], None
-
-
-_new_str = str.__new__
-
-
-def _token(ttype: str, value: str, start: int, end: int) -> Token:
-    """A Lark ``Token`` (a ``str`` with its documented attributes), made without
-    ``Token.__new__``'s keyword handling: three times cheaper, and tokens are most of the
-    objects a parse makes."""
-    tok = _new_str(Token, value)
-    tok.type = ttype
-    tok.value = value
-    tok.start_pos = start
-    tok.line = 1
-    tok.column = start + 1
-    tok.end_line = 1
-    tok.end_column = end + 1
-    tok.end_pos = end
-    return tok
-
-
-def _default(default: Callable[..., Any], name: str) -> Callable[[list], Any]:
-    def f(children: list) -> Any:
-        return default(name, children, None)
-
-    return f
-
-
-def _expand_single(f: Callable[[list], Any]) -> Callable[[list], Any]:
-    def g(children: list) -> Any:
-        return children[0] if len(children) == 1 else f(children)
-
-    return g
-
-
-def _child_filter(f: Callable[[list], Any], include: list[tuple[int, bool]]) -> Callable[[list], Any]:
-    if not any(expand for _, expand in include):  # only tokens left out: pick the others
-        keep = [i for i, _ in include]
-        if not keep:
-            return lambda children: f([])
-        if len(keep) == 1:
-            k = keep[0]
-            return lambda children: f([children[k]])
-        pick = operator.itemgetter(*keep)
-        return lambda children: f(list(pick(children)))
-
-    (first, first_expands), rest = include[0], include[1:]
-
-    def g(children: list) -> Any:
-        # A left-recursive inlined list (``_items: _items "," item | item``) is extended in
-        # place: the inlined first child's list is taken over, not copied, so a list of n items
-        # costs O(n) in all, not O(n^2) (the child is a value of this parse only, consumed here).
-        out = children[first].children if first_expands else [children[first]]
-        for i, expand in rest:
-            if expand:
-                out.extend(children[i].children)
-            else:
-                out.append(children[i])
-        return f(out)
-
-    return g
 
 
 if __name__ == "__main__":  # python -m mtgasp.parser.lalr: build the cache now

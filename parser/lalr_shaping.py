@@ -1,0 +1,141 @@
+"""The reduction callbacks of the LALR driver (parser/lalr_driver.py): a rule's children shaped
+as Lark's tree builder shapes them for this grammar's options, then given to the transformer.
+
+Lark's shaping (``ParseTreeBuilder`` with ``maybe_placeholders=False``), rule by rule:
+
+* the tokens of anonymous literals are left out (their terminal is ``filter_out``), unless the
+  rule is a ``!rule`` (``keep_all_tokens``);
+* the value of an *inlined* child — a ``_rule``, or one of the lists Lark generates for ``x*``
+  and ``x+`` (``__dwords_star_9``) — is spliced into the children;
+* a ``?rule`` left with one child is replaced by that child;
+* then the transformer's method named by the rule's alias (else its template or origin), or
+  the transformer's ``__default__`` (a ``Tree``).
+
+Two differences of representation, which the transformer never sees:
+
+* A shifted word stays on the value stack as the lexer's ``PreToken``; it becomes a Lark
+  ``Token`` (its type the terminal the rule has at that position, which is the one the driver
+  shifted) only when a rule keeps it. More than half of the words are literals that no rule
+  keeps ("target", "you", "the" ...): they are never made into tokens.
+* An inlined rule's value is a plain list (Lark builds a ``Tree`` and the parent takes its
+  ``children``): an inlined rule never reaches the transformer, as in Lark.
+
+**One flat function per rule.** A rule's callback is compiled from its *shape* (its size, the
+positions it keeps and for each whether it is a value, a word to make a token of, or an inlined
+list, and how it ends: the method, a ``?rule``, or an inlined list), with the method and the
+terminal names bound as arguments: no loop over positions and no chain of wrappers at run time.
+The grammar has a few dozen shapes, each compiled once per process (:func:`shape_source` shows
+the code of one). A rule that needs no shaping is its method itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from lark import Token
+
+_new_str = str.__new__
+
+#: a shape: (size, kept positions as (position, kind), ending); kind "v" a value, "t" a word to
+#: make a token of, "i" an inlined list; ending "call" (the method), "expand" (a ``?rule``),
+#: "inline" (the list itself)
+Shape = tuple[int, tuple[tuple[int, str], ...], str]
+
+_FACTORIES: dict[Shape, Callable[..., Callable[[list], Any]]] = {}
+
+
+def make_token(ttype: str, pt: Any) -> Token:
+    """A Lark ``Token`` (a ``str`` with its documented attributes) for the word ``pt`` (a
+    ``PreToken``) read as terminal ``ttype``, made without ``Token.__new__``'s keyword handling
+    (three times cheaper)."""
+    value = pt.value
+    tok = _new_str(Token, value)
+    tok.type = ttype
+    tok.value = value
+    tok.start_pos = start = pt.start
+    tok.line = 1
+    tok.column = start + 1
+    tok.end_line = 1
+    tok.end_pos = end = pt.end
+    tok.end_column = end + 1
+    return tok
+
+
+def shape_of(rule: dict[str, Any]) -> Shape:
+    """The shape of a rule of the table's header (parser/lalr.py ``generate``)."""
+    size = rule["size"]
+    include = rule["include"] if rule["include"] is not None else [[i, False] for i in range(size)]
+    tokens = {i for i, _ in rule["tokens"]}
+    keep = tuple((i, "i" if expand else "t" if i in tokens else "v") for i, expand in include)
+    if rule["origin"].startswith("_"):
+        ending = "inline"
+    elif rule["expand1"]:
+        ending = "expand"
+    else:
+        ending = "call"
+    return size, keep, ending
+
+
+def shape_source(shape: Shape) -> str:
+    """The source of the factory of a shape's callbacks: ``factory(f, t0, t1, ...)`` (the
+    method, the terminal names of the kept words in order) returns ``cb(c)``."""
+    size, keep, ending = shape
+    names = [f"t{k}" for k in range(sum(kind == "t" for _, kind in keep))]
+    lines = [f"def factory(f, {''.join(n + ', ' for n in names)}mk=make_token):", "    def cb(c):"]
+    term = iter(names)
+
+    def expr(pos: int, kind: str) -> str:
+        item = f"c[{pos}]"
+        return "mk(" + next(term) + ", " + item + ")" if kind == "t" else item
+
+    inlined = any(kind == "i" for _, kind in keep)
+    if [p for p, _ in keep] == list(range(size)) and not inlined:
+        # every child kept, none inlined: the words made tokens in place, the list is the children
+        lines += [f"        c[{p}] = {expr(p, k)}" for p, k in keep if k == "t"]
+        out = "c"
+    elif keep and keep[0][1] == "i":
+        # a left-recursive inlined list is extended in place: its list is taken over, not
+        # copied, so a list of n items costs O(n) in all (the list is this parse's, used once)
+        lines.append(f"        out = c[{keep[0][0]}]")
+        lines += [f"        out += c[{p}]" if k == "i" else f"        out.append({expr(p, k)})"
+                  for p, k in keep[1:]]
+        out = "out"
+    else:
+        head = [pk for pk in keep[:next((j for j, (_, k) in enumerate(keep) if k == "i"), len(keep))]]
+        lines.append(f"        out = [{', '.join(expr(p, k) for p, k in head)}]")
+        lines += [f"        out += c[{p}]" if k == "i" else f"        out.append({expr(p, k)})"
+                  for p, k in keep[len(head):]]
+        out = "out"
+    if ending == "inline":
+        lines.append(f"        return {out}")
+    elif ending == "call" or (not inlined and len(keep) != 1):
+        lines.append(f"        return f({out})")
+    elif not inlined:  # a ?rule that always keeps exactly one child: that child
+        lines.append(f"        return {out}[0]")
+    else:
+        lines.append(f"        return {out}[0] if len({out}) == 1 else f({out})")
+    lines.append("    return cb")
+    return "\n".join(lines) + "\n"
+
+
+def callback(rule: dict[str, Any], method: Callable[[list], Any]) -> Callable[[list], Any]:
+    """The callback of ``rule``: the list of its children's values → its value."""
+    shape = shape_of(rule)
+    size, keep, ending = shape
+    if ending == "call" and keep == tuple((i, "v") for i in range(size)):
+        return method  # nothing to shape
+    factory = _FACTORIES.get(shape)
+    if factory is None:
+        namespace: dict[str, Any] = {"make_token": make_token}
+        exec(compile(shape_source(shape), f"<lalr shape {shape}>", "exec"), namespace)
+        factory = _FACTORIES[shape] = namespace["factory"]
+    tokens = dict(map(tuple, rule["tokens"]))
+    return factory(method, *(tokens[p] for p, kind in keep if kind == "t"))
+
+
+def default_method(default: Callable[..., Any], name: str) -> Callable[[list], Any]:
+    """The method of a rule the transformer has none for: its ``__default__`` (a ``Tree``)."""
+    def f(children: list) -> Any:
+        return default(name, children, None)
+
+    return f
