@@ -117,12 +117,16 @@ class AbilityPrinter:
         name = t.name
         if name not in _ATOMS:
             atom(name)
-        if not t.args:
+        args = t.args
+        if not args:
             return name
+        if len(args) == 1 and type(args[0]) is str:  # "type(creature)": the commonest term
+            a = args[0]
+            return name + "(" + (a if a in _ATOMS else atom(a)) + ")"
         # the arguments that are constants, numbers or function terms (most of them) printed
         # here, without a dispatch per argument; the others through their printer
         parts = []
-        for a in t.args:
+        for a in args:
             ty = type(a)
             if ty is str:
                 if a not in _ATOMS:
@@ -257,17 +261,21 @@ class AbilityPrinter:
         self.fact(cls, A)
         for pred, args in ab.facts:
             self.template(pred, args)
-        effects = [p for p in ab.effects if isinstance(p, Effect)]
+        effects: list[Effect] = []
+        ab_facts: list[AbFact] = []
+        for p in ab.effects:
+            if isinstance(p, Effect):
+                effects.append(p)
+            elif isinstance(p, AbFact):
+                ab_facts.append(p)
         # "As ~ enters, ..." and "If <event> would happen, <effects> instead": the effects are
         # what happens (effect/3), not continuous effects
-        as_effects = any(isinstance(p, AbFact) and p.pred in ("as_enters", "replacement") for p in ab.effects)
-        if cls == "static" and not as_effects:
+        if cls == "static" and not any(p.pred in ("as_enters", "replacement") for p in ab_facts):
             self._print_static(effects)
         else:
             self._print_effects(effects)
-        for p in ab.effects:
-            if isinstance(p, AbFact):
-                self.template(p.pred, p.args)
+        for p in ab_facts:
+            self.template(p.pred, p.args)
         if cls == "triggered" and effects and effects[0].optional:
             self.fact("trigger_optional", A)
 
