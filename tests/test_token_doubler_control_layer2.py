@@ -171,3 +171,29 @@ def test_cr614_12_a_stolen_counter_modifier_applies_to_its_new_controllers_enter
     (f,) = sorted(out.glob("successor-*.yaml"))
     (walker,) = [p for p in load_state(f).battlefield if p.id == "w"]
     assert (walker.controller, dict(walker.counters)) == (caster, {"+1/+1": counters})
+
+
+def test_cr613_1b_the_controller_after_layer_2_is_settled_before_the_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The token classes read current_controller/2 and must stay out of the step's recursive
+    # component (else CR 616's graph is grounded for every set of effects that might apply): the
+    # grounder must know every controller after layer 2 as a fact. Before, layer 2, the player
+    # filters ("a land a player controls") and viewer/2 were one recursive component whenever
+    # a player filter was grounded (every rule grounded here, as MTGASP_GROUND_ALL=1 does): 1 of
+    # the 11 atoms was a fact, and the token classes reading them did not finish grounding.
+    import clingo
+
+    monkeypatch.setenv("MTGASP_GROUND_ALL", "1")
+
+    from mtgasp.engine import rule_base, rules_dir
+
+    pos = ENGINE.position(loads_state(_state(*SWAP, resolving="bob")))
+    text = "".join(f"{f}.\n" for f in [*pos.program(), clingo.Function("__action", [clingo.Function("pass", [])])])
+    ctl = clingo.Control(["0"])
+    base = rules_dir()
+    rule_base([base / "engine.lp", base / "queries" / "apply.lp"], base).load(ctl, text)
+    ctl.add("base", [], text)
+    ctl.ground([("base", [])])
+    atoms = {str(a.symbol): a.is_fact for a in ctl.symbolic_atoms.by_signature("current_controller", 2)}
+    # Every permanent has exactly one controller: ds, pl to bob, ap to alice; pa, pb, cf as printed.
+    assert atoms == {f'current_controller(obj("{o}"),player("{p}"))': True for o, p in [
+        ("pa", "alice"), ("pb", "bob"), ("ds", "bob"), ("pl", "bob"), ("ap", "alice"), ("cf", "bob"), ("ab", "bob")]}
