@@ -97,9 +97,12 @@ class AbilityPrinter:
         self._eidx: int = 0
         #: the class of the ability being printed (activated, triggered, static, ...)
         self._cls = ""
-        #: the printer of the card's ability: quoted abilities, nested ones too, are numbered
-        #: ab(C, N, 1), ab(C, N, 2), ... in one sequence
-        self._root: AbilityPrinter = self
+        #: the printer of the card's ability when this one prints a quoted ability inside it
+        #: (None for the card's ability itself, so that no printer refers to itself: such a
+        #: cycle left every printer and what it holds to the cyclic garbage collector);
+        #: quoted abilities, nested ones too, are numbered ab(C, N, 1), ab(C, N, 2), ... in one
+        #: sequence
+        self._root: AbilityPrinter | None = None
         #: the names of the facts printed about this ability itself (first argument its id),
         #: plus ``adds`` when a quoted ability inside it adds mana (ParsedAbility.kinds)
         self.kinds: set[str] = set()
@@ -202,7 +205,7 @@ class AbilityPrinter:
 
     def quoted(self, q: Quoted) -> str:
         key = id(q)
-        root = self._root
+        root = self._root or self
         known = root._quoted.get(key)
         if known is not None:
             return known[0]
@@ -221,7 +224,7 @@ class AbilityPrinter:
             check(pred, len(args))
         if args[0] is self.ab:  # a fact about the ability: its name is a kind of it (a quoted
             # ability's is the card's ability's kind only through ``adds``)
-            if self._root is self:
+            if self._root is None:
                 self.kinds.add(pred)
             elif pred == "adds":
                 self._root.kinds.add(pred)
@@ -231,7 +234,7 @@ class AbilityPrinter:
         if (pred, len(args)) not in SIGNATURES:
             check(pred, len(args))
         if args and args[0] is ABIL:
-            if self._root is self:
+            if self._root is None:
                 self.kinds.add(pred)
             elif pred == "adds":
                 self._root.kinds.add(pred)
