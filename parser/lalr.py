@@ -152,6 +152,12 @@ def generate(refuse_collisions: bool = True) -> tuple[dict[str, Any], array, arr
     return header, offsets, keys, acts
 
 
+#: markers that stand for a word of the text, shown in error messages as that word (where the
+#: word itself is expected too, the two are one entry): WITH_COUNTER_ON is the "with" of
+#: "exile ... with a <kind> counter on it" (lexer_lists._counter_put_with)
+_MARKER_WORDS = {"WITH_COUNTER_ON": '"with"'}
+
+
 def _vocabulary(lk: Any, pattern_str: type) -> dict[str, Any]:
     """The lexer's word table, derived from the grammar's literals and rules."""
     literals: dict[str, str] = {}
@@ -164,6 +170,7 @@ def _vocabulary(lk: Any, pattern_str: type) -> dict[str, Any]:
             display[term.name] = f'"{term.pattern.value}"'
         else:
             display[term.name] = term.name
+    display.update(_MARKER_WORDS)  # (declared terminals: not among lk.terminals)
     desc = {by_name[s.name] for r in lk.rules if r.origin.name in _DESC_RULES
             for s in r.expansion if s.name in by_name}
     desc.add("non")

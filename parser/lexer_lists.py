@@ -17,7 +17,7 @@ from .lexer_words import PreToken, Vocabulary, _is_desc, _is_verb
 _SEPARATORS = frozenset({",", "or", "and", "and/or"})
 
 #: the words a marker of "on the battlefield", "this way", ... starts from (see below)
-_ZONE_FIRST = frozenset({"this", "from", "exiled", "attached", "on"})
+_ZONE_FIRST = frozenset({"this", "from", "exiled", "attached", "on", "with"})
 #: the words a rule of _mark_separators starts from
 _FIRST = _SEPARATORS | _ZONE_FIRST
 
@@ -119,9 +119,43 @@ def _zone_marker(toks: list[PreToken], i: int, v: str, n: int) -> str | None:
         return "EXILED_WITH" if nxt == "with" else None
     if v == "attached":
         return "ATTACHED_TO" if nxt == "to" else None
+    if v == "with":
+        return "WITH_COUNTER_ON" if _counter_put_with(toks, i, n) else None
     if i + 2 < n and nxt == "the" and toks[i + 2].low in ("battlefield", "stack"):
         return "ON_ZONE"
     return None
+
+
+#: the tokens that may end an exile clause after "... counter(s) on it" (CR 122.1: the counter
+#: is put on the exiled card)
+_CLAUSE_END = frozenset({".", ",", ";", "instead", "and", "then", '"', ")"})
+#: a word before "exile" that makes it the zone, not the verb ("cards in exile with ...")
+_ZONE_BEFORE = frozenset({"from", "in", "into", "to", "of"})
+
+
+def _counter_put_with(toks: list[PreToken], i: int, n: int) -> bool:
+    """"with" of "exile <noun phrase> with a/an/N <kind> counter(s) on it/them" at the end of
+    an exile clause (the verb earlier in the same sentence, not "from exile"): the counter is
+    put on the exiled card (CR 122.1), where the LALR shift would read it as a constraint of
+    the noun phrase ("a card with a silver counter on it"). Only a candidate: the grammar
+    takes it only after an exile verb's object (grammar/verbs.lark, v_exile_with_counters)."""
+    if i + 5 >= n:
+        return False
+    cnt = toks[i + 1]
+    if not (cnt.low in ("a", "an", "x") or "NUM" in cnt.types):
+        return False
+    if toks[i + 3].low not in ("counter", "counters") or toks[i + 4].low != "on" \
+            or toks[i + 5].low not in ("it", "them"):
+        return False
+    if i + 6 < n and toks[i + 6].low not in _CLAUSE_END:
+        return False
+    for j in range(i - 1, -1, -1):
+        w = toks[j]
+        if w.value in (".", ";", ":", "•"):
+            return False
+        if w.low == "exile" and (j == 0 or toks[j - 1].low not in _ZONE_BEFORE):
+            return True
+    return False
 
 
 #: words that start a noun phrase: "and" before them may join two noun phrases (NP_AND)
