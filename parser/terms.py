@@ -231,7 +231,7 @@ TERMS: dict[str, dict[str, str]] = {
         "v_exchange_control": "exchange_control", "v_exert": "exert", "v_exile": "exile",
         "v_exile_all_graveyards": "exile_all_graveyards", "v_exile_face_down": "exile_face_down",
         "v_exile_graveyard": "exile_graveyard", "v_exile_top": "exile_top",
-        "v_exile_top_face_down": "exile_top_face_down", "v_exile_top_one": "exile_top_one", "v_exile_top_one_with_counters": "exile_top_one_with_counters",
+        "v_exile_top_face_down": "exile_top_face_down", "v_exile_top_one": "exile_top_one",
         "v_exile_until": "exile_until", "v_exile_with_counters": "exile_with_counters",
         "v_explore": "explore", "v_extra_land": "extra_land",
         "v_extra_land_this_turn": "extra_land_this_turn", "v_extra_turn": "extra_turn",

@@ -67,23 +67,6 @@ PUTS_THE_COUNTER = [
         "trigger(A,phase(end,you))",
         "triggered(A)",
     ]),
-    # the top-card template ("exile the top card of each player's library") with the same tail:
-    # one card of each player's library, each exiled with a collection counter
-    Case("Evelyn, the Covetous", "Flash\nWhenever Evelyn, the Covetous or another Vampire enters "
-         "the battlefield under your control, exile the top card of each player's library with a "
-         "collection counter on it.", "Legendary Creature — Vampire Rogue", 2, [
-        'ability_text(A,"Whenever ~ or another Vampire enters the battlefield under your control, exile the top card of each player\'s library with a collection counter on it.")',
-        "card_ability(C,A)",
-        'effect(A,1,exile_top_one_with_counters(you,each(f(A,2)),1,"collection"))',
-        "filter(f(A,1),1,controller(you))",
-        "filter(f(A,1),1,self)",
-        "filter(f(A,1),2,controller(you))",
-        "filter(f(A,1),2,other)",
-        'filter(f(A,1),2,subtype("Vampire"))',
-        "filter(f(A,2),1,player)",
-        "trigger(A,enters(f(A,1)))",
-        "triggered(A)",
-    ]),
     Case("Karn, Scion of Urza", KARN, "Legendary Planeswalker — Karn", 1, [
         'ability_text(A,"[+1]: Reveal the top two cards of your library. An opponent chooses one of them. Put that card into your hand and exile the other with a silver counter on it.")',
         "activated(A)",
