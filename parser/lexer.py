@@ -308,6 +308,8 @@ def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], star
         if chunk:
             hit = cache.get(chunk)
             if hit is None:
+                if len(cache) >= WORD_CACHE_MAX:  # bounded: a long-lived process reading
+                    cache.clear()                 # hostile text keeps no more than this
                 hit = cache[chunk] = _chunk(chunk, sentence_start, vocab)
                 if hit is False:
                     return None
@@ -332,6 +334,11 @@ def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], star
             pos += 1
     return sentence_start
 
+
+#: the most words (and chunks) a vocabulary's caches keep per value of "sentence start"
+#: before they are emptied (the corpus has ~7,000 distinct chunks; hostile text can have any
+#: number)
+WORD_CACHE_MAX = 50_000
 
 #: a hyphen after a digit: "1-9 | ..." is read with the text after the chunk (``rdash``)
 _DIGIT_HYPHEN = re.compile(r"\d-")
@@ -414,6 +421,8 @@ def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sent
         special = low in _MW_LAST or (val[0] in "IV" and val != "X" and bool(_ROMAN.fullmatch(val)))
         pieces = tuple((types, value, a, b, value.lower())
                        for types, value, a, b in _word_pieces(val, vocab, sentence_start))
+        if len(cache) >= WORD_CACHE_MAX:  # bounded like the chunks' cache
+            cache.clear()
         hit = cache[val] = (pieces, special)
     for types, value, a, b, piece_low in hit[0]:
         out.append(PreToken(types, value, start + a, start + b, piece_low))
