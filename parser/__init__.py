@@ -371,7 +371,7 @@ def _keyword_action(parser, toks: list) -> Ability | None:
     """"Cumulative upkeep—Draw a card.": a keyword whose cost is an action, read with the start
     symbol ``keyword_action_line`` (costs and imperative effects read alike, so the ``line``
     grammar cannot hold both after the dash)."""
-    if not any(t in parser.keyword_first for t in toks[0].types) or not any(t.value == "—" for t in toks):
+    if not any(t in parser.keyword_first for t in toks[0][0]) or not any(t[1] == "—" for t in toks):
         return None
     try:
         return parser.parse(toks, start="keyword_action_line")[0]
@@ -381,7 +381,7 @@ def _keyword_action(parser, toks: list) -> Ability | None:
 
 def _salvage_keywords(parser, body: str, prefix: int, names: tuple[str, ...], toks: list) -> list | None:
     """A keyword line with one unreadable keyword: parse each comma-separated part alone."""
-    if not any(t in parser.keyword_first for t in toks[0].types):
+    if not any(t in parser.keyword_first for t in toks[0][0]):
         return None  # does not start with a keyword: not a keyword line
     parts: list[tuple[int, int]] = []
     depth = 0

@@ -120,7 +120,7 @@ class Tables:
         state = stack[0]
         for pt in tokens:
             row = rows[state] or load(state)
-            types = pt.types
+            types = pt[0]  # a pre-token: (types, value, start, end, low)
             try:
                 ttype, code = row[types]
             except KeyError:  # the first time this state meets these candidates
@@ -156,7 +156,7 @@ class Tables:
         while True:
             code = (rows[state] or load(state)).get("$END")
             if code is None:
-                raise self._refused(state, "$END", None, tokens[-1].end if tokens else 0)
+                raise self._refused(state, "$END", None, tokens[-1][3] if tokens else 0)
             assert code < 0, "the end of the text is never shifted"
             origin, size, cb = bound[~code]
             if size:
@@ -179,7 +179,7 @@ class Tables:
         under the word's tuple of candidates. Raises the error when no candidate has an action
         (the first candidate's)."""
         row = self.row(state)
-        types = pt.types
+        types = pt[0]
         accepted = [c for c in types if c in row]
         if not accepted:
             raise self._refused(state, types[0], pt, 0)
@@ -249,21 +249,10 @@ class Tables:
         if pt is not None:
             tok = make_token(ttype, pt)
         else:
-            tok = make_token("$END", _End(end))
+            tok = make_token("$END", ((), "", end, end, ""))  # where the text ends
             tok.column = tok.end_column = 1
         expected = self._expected.get(state)
         if expected is None:
             expected = self._expected[state] = frozenset(
                 s for s in self.row(state) if type(s) is str and s.isupper())
         return UnexpectedToken(tok, set(expected))
-
-
-class _End:
-    """Where the end of a text is, for its token in an error."""
-
-    __slots__ = ("start", "end")
-    value = ""
-
-    def __init__(self, at: int) -> None:
-        self.start = self.end = at
-

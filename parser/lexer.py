@@ -38,6 +38,11 @@ from .lexer_markers import (
 )
 from .lexer_words import (
     CONTRACTIONS,
+    END,
+    LOW,
+    START,
+    TYPES,
+    VALUE,
     NUMBER_WORDS,
     PreToken,
     SELF_NOUNS,
@@ -179,7 +184,7 @@ def tokenize(
     starts: list[int] | None = []
     for a, b, is_self in segments:
         if is_self:
-            out.append(PreToken(("SELF",), "~", offset + a, offset + b, "~"))
+            out.append((_SELF_TYPES, "~", offset + a, offset + b, "~"))
             sentence_start = False
             continue
         seg = text[a:b]
@@ -198,9 +203,9 @@ def tokenize(
     low = text.lower()
     toks = _merge_self_phrases(out, starts) if "this" in low else out
     colon = ":" in text
-    if colon and toks and toks[-1].value.startswith("{") and any(t.value == ":" for t in toks):
+    if colon and toks and toks[-1][VALUE].startswith("{") and any(t[VALUE] == ":" for t in toks):
         # "{T}: Add {B}" without its final period (a few Oracle texts)
-        toks.append(PreToken(_DOT_TYPES, ".", toks[-1].end, toks[-1].end))
+        toks.append(PreToken(_DOT_TYPES, ".", toks[-1][END], toks[-1][END]))
     toks = _merge_chapter_name(toks)
     if "•" in text:
         toks = _merge_mode_names(toks)
@@ -238,7 +243,7 @@ def _scan(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], 
                     special = hit is None or hit[1]
             else:
                 for types, value, pa, pb, low in hit[0]:
-                    append(PreToken(types, value, s + pa, s + pb, low))
+                    append((types, value, s + pa, s + pb, low))
             sentence_start = False
             continue
         if kind == _POSS:
@@ -322,10 +327,10 @@ def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], star
                     starts.append(n + k)
             if len(pieces) == 1:
                 types, value, s, e, low = pieces[0]
-                append(PreToken(types, value, pos + s, pos + e, low))
+                append((types, value, pos + s, pos + e, low))
             else:
                 for types, value, s, e, low in pieces:
-                    append(PreToken(types, value, pos + s, pos + e, low))
+                    append((types, value, pos + s, pos + e, low))
             if ends is not sentence_start:
                 sentence_start = ends
                 cache = caches[ends]
@@ -359,18 +364,19 @@ def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
         return False
     hot = []
     for k, t in enumerate(toks):
-        if t.low in _COUNTER:
+        if t[LOW] in _COUNTER:
             hot.append(k - 1)
-        if t.low in _MARK_FIRST or "NUM" in t.types:
+        if t[LOW] in _MARK_FIRST or "NUM" in t[TYPES]:
             hot.append(k)
-    return (tuple((t.types, t.value, t.start, t.end, t.low) for t in toks), ends,
-            tuple(sorted(set(hot))))
+    return tuple(toks), ends, tuple(sorted(set(hot)))
 
 
 #: the words that :func:`.lexer_markers._mark_phrases` or :func:`.lexer_lists._mark_separators`
 #: may start a rule from
 _MARK_FIRST = _PHRASE_FIRST | _SEPARATOR_FIRST
 
+
+_SELF_TYPES = ("SELF",)
 
 #: a {..} symbol's spelling (upper case) -> its types
 _SYM_TYPES: dict[str, tuple[str, ...]] = {}
@@ -404,13 +410,13 @@ def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sent
     # Multi-word subtype ("Time Lord"): join with the previous word.
     if low in _MW_LAST and out:
         prev = out[-1]
-        joined = f"{prev.value} {val}".lower()
+        joined = f"{prev[VALUE]} {val}".lower()
         for mw in MULTIWORD_SUBTYPES:
             if joined == mw.lower() or joined == mw.lower() + "s":
-                out[-1] = PreToken(("SUBTYPE",), mw, prev.start, start + len(val))
+                out[-1] = PreToken(("SUBTYPE",), mw, prev[START], start + len(val))
                 return
     if val[0] in "IV" and val != "X" and _ROMAN.fullmatch(val) and (
-            sentence_start or (out and out[-1].value == ",")):
+            sentence_start or (out and out[-1][VALUE] == ",")):
         out.append(PreToken(("ROMAN", "WORD"), val, start, start + len(val)))
         return
     cache = vocab.word_cache[sentence_start]
@@ -425,7 +431,7 @@ def _add_word(out: list[PreToken], val: str, start: int, vocab: Vocabulary, sent
             cache.clear()
         hit = cache[val] = (pieces, special)
     for types, value, a, b, piece_low in hit[0]:
-        out.append(PreToken(types, value, start + a, start + b, piece_low))
+        out.append((types, value, start + a, start + b, piece_low))
 
 
 def _word_pieces(val: str, vocab: Vocabulary, sentence_start: bool) -> tuple:
@@ -470,15 +476,15 @@ def _merge_self_phrases(toks: list[PreToken], starts: list[int] | None) -> list[
     n = len(toks) - 1
     if starts is None:
         starts = range(n)
-    if not any(0 <= i < n and toks[i].low == "this" and toks[i + 1].low in SELF_NOUNS for i in starts):
+    if not any(0 <= i < n and toks[i][LOW] == "this" and toks[i + 1][LOW] in SELF_NOUNS for i in starts):
         return toks
     out: list[PreToken] = []
     i = 0
     n = len(toks)
     while i < n:
         t = toks[i]
-        if i + 1 < n and t.low == "this" and toks[i + 1].low in SELF_NOUNS:
-            out.append(PreToken(("SELF",), "~", t.start, toks[i + 1].end))
+        if i + 1 < n and t[LOW] == "this" and toks[i + 1][LOW] in SELF_NOUNS:
+            out.append(PreToken(("SELF",), "~", t[START], toks[i + 1][END]))
             i += 2
             continue
         out.append(t)

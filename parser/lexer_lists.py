@@ -11,7 +11,7 @@ sentence stays linear.
 
 from __future__ import annotations
 
-from .lexer_words import PreToken, Vocabulary, _is_desc, _is_verb
+from .lexer_words import END, LOW, START, TYPES, VALUE, PreToken, Vocabulary, _is_desc, _is_verb
 
 
 _SEPARATORS = frozenset({",", "or", "and", "and/or"})
@@ -40,38 +40,38 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
     # once: the rules read the types of later tokens and the words of earlier ones, which no
     # marker changes.
     if starts is None:
-        starts = [i for i, t in enumerate(toks) if t.low in _FIRST]
+        starts = [i for i, t in enumerate(toks) if t[LOW] in _FIRST]
     last = -1
     for i in starts:
         if i <= last:
             continue
         last = i
         t = toks[i]
-        v = t.low
+        v = t[LOW]
         if v not in _FIRST:
             continue
         if v in _ZONE_FIRST:
             z = _zone_marker(toks, i, v, n)
             if z is not None:
-                toks[i] = PreToken((z,) + t.types, t.value, t.start, t.end, v)
+                toks[i] = PreToken((z,) + t[TYPES], t[VALUE], t[START], t[END], v)
             continue
         if v not in _SEPARATORS or i + 1 >= n:
             continue
         nxt = toks[i + 1]
-        nv = nxt.low
+        nv = nxt[LOW]
         nxt2 = toks[i + 2] if i + 2 < n else None
         extra: list[str] = []
         if v == ",":
-            if nv in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2.types:
+            if nv in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2[TYPES]:
                 extra.append("SYM_COMMA")
-            elif "MANA_SYM" in nxt.types:
+            elif "MANA_SYM" in nxt[TYPES]:
                 extra.append("SYM_COMMA")
             elif nv == "non" or _list_from(toks, i + 1, vocab, lists):
                 extra.append("DESC_COMMA")
             elif nv == "except":
                 extra.append("COMMA_EXCEPT")
             elif (nv == "and" and nxt2 is not None
-                  and (nxt2.low in _SUBJECT_STARTS or nxt2.types[0] == "SELF")
+                  and (nxt2[LOW] in _SUBJECT_STARTS or nxt2[TYPES][0] == "SELF")
                   and _clause_follows(toks, i + 2, vocab)):
                 extra.append("CLAUSE_COMMA")  # ", and it loses ...": not a list's last comma
             elif _np_list_follows(toks, i, vocab):
@@ -79,11 +79,11 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
             elif nv == "where":
                 extra.append("COMMA_WHERE")
         elif v in ("or", "and") and nv in ("graveyard", "hand", "library") and i > 0 \
-                and toks[i - 1].low in ("graveyard", "hand", "library"):
+                and toks[i - 1][LOW] in ("graveyard", "hand", "library"):
             extra.append("ZONE_SEP")  # "your hand or graveyard"
-        elif v == "or" and "MANA_SYM" in nxt.types:
+        elif v == "or" and "MANA_SYM" in nxt[TYPES]:
             extra.append("SYM_OR")
-        elif v == "or" and i > 0 and "MANA_SYM" in toks[i - 1].types and "NUM" in nxt.types:
+        elif v == "or" and i > 0 and "MANA_SYM" in toks[i - 1][TYPES] and "NUM" in nxt[TYPES]:
             extra.append("SYM_OR")
         else:
             if _is_desc(nxt, vocab):
@@ -91,37 +91,37 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
                 if v in ("and", "or"):  # "spells you control and nonland cards you own"
                     extra.append("NP_AND" if v == "and" else "NP_OR")
             if v == "and":
-                if "NUM" in nxt.types or nv == "x":
+                if "NUM" in nxt[TYPES] or nv == "x":
                     extra.append("AND_NUM")
-                if nv in _NP_DETERMINERS or nxt.types == ("SELF",):
+                if nv in _NP_DETERMINERS or nxt[TYPES] == ("SELF",):
                     extra.append("NP_AND")
                 if _clause_follows(toks, i + 1, vocab):
                     extra.append("CLAUSE_AND")
-                if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2.low == "strike")
+                if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2[LOW] == "strike")
                         and nv not in ("control", "controls", "own", "owns")):
                     extra.append("VP_AND")  # not "flying and double strike"
             elif v == "or" and nv in _NP_DETERMINERS:
                 extra.append("NP_OR")
         if extra:
-            toks[i] = PreToken(tuple(extra) + t.types, t.value, t.start, t.end, v)
+            toks[i] = PreToken(tuple(extra) + t[TYPES], t[VALUE], t[START], t[END], v)
     return toks
 
 
 def _zone_marker(toks: list[PreToken], i: int, v: str, n: int) -> str | None:
     """"on the battlefield" / "this way": marker tokens, so a description's post-modifier is
     not confused with "put it on top" / "this turn"."""
-    nxt = toks[i + 1].low if i + 1 < n else ""
+    nxt = toks[i + 1][LOW] if i + 1 < n else ""
     if v == "this":
         return "THIS_WAY" if nxt == "way" else None
     if v == "from":
-        return "FROM_IT" if nxt == "it" and (i + 2 >= n or toks[i + 2].value != "'s") else None
+        return "FROM_IT" if nxt == "it" and (i + 2 >= n or toks[i + 2][VALUE] != "'s") else None
     if v == "exiled":
         return "EXILED_WITH" if nxt == "with" else None
     if v == "attached":
         return "ATTACHED_TO" if nxt == "to" else None
     if v == "with":
         return "WITH_COUNTER_ON" if _counter_put_with(toks, i, n) else None
-    if i + 2 < n and nxt == "the" and toks[i + 2].low in ("battlefield", "stack"):
+    if i + 2 < n and nxt == "the" and toks[i + 2][LOW] in ("battlefield", "stack"):
         return "ON_ZONE"
     return None
 
@@ -142,18 +142,18 @@ def _counter_put_with(toks: list[PreToken], i: int, n: int) -> bool:
     if i + 5 >= n:
         return False
     cnt = toks[i + 1]
-    if not (cnt.low in ("a", "an", "x") or "NUM" in cnt.types):
+    if not (cnt[LOW] in ("a", "an", "x") or "NUM" in cnt[TYPES]):
         return False
-    if toks[i + 3].low not in ("counter", "counters") or toks[i + 4].low != "on" \
-            or toks[i + 5].low not in ("it", "them"):
+    if toks[i + 3][LOW] not in ("counter", "counters") or toks[i + 4][LOW] != "on" \
+            or toks[i + 5][LOW] not in ("it", "them"):
         return False
-    if i + 6 < n and toks[i + 6].low not in _CLAUSE_END:
+    if i + 6 < n and toks[i + 6][LOW] not in _CLAUSE_END:
         return False
     for j in range(i - 1, -1, -1):
         w = toks[j]
-        if w.value in (".", ";", ":", "•"):
+        if w[VALUE] in (".", ";", ":", "•"):
             return False
-        if w.low == "exile" and (j == 0 or toks[j - 1].low not in _ZONE_BEFORE):
+        if w[LOW] == "exile" and (j == 0 or toks[j - 1][LOW] not in _ZONE_BEFORE):
             return True
     return False
 
@@ -170,7 +170,7 @@ _SERIES_VERBS = frozenset({"unlock", "turn", "foretell"})
 
 
 def _series_verb(t: PreToken, vocab: Vocabulary) -> bool:
-    return _is_verb(t, vocab) or t.low in _SERIES_VERBS
+    return _is_verb(t, vocab) or t[LOW] in _SERIES_VERBS
 
 
 def _series_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: dict[int, bool]) -> bool:
@@ -190,10 +190,10 @@ def _series_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: dict[int
         if hit is not None:
             found = hit
             break
-        v = toks[k].value
+        v = toks[k][VALUE]
         if v in (".", ":", ";", '"', "•"):
             break
-        if v == "," and toks[k + 1].low in ("or", "and") and _series_verb(toks[k + 2], vocab):
+        if v == "," and toks[k + 1][LOW] in ("or", "and") and _series_verb(toks[k + 2], vocab):
             found = True
             break
         k += 1
@@ -208,25 +208,25 @@ def _np_list_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
     than "you control"/"you own"), and the list ends with "(,) or/and <determiner>"."""
     n = len(toks)
     k = i + 1
-    if k < n and toks[k].low in ("or", "and"):
+    if k < n and toks[k][LOW] in ("or", "and"):
         k += 1
-    if k >= n or toks[k].low not in _NP_DETERMINERS:
+    if k >= n or toks[k][LOW] not in _NP_DETERMINERS:
         return False
     final = k > i + 1
     length = 0
     for j in range(k + 1, n):
         t = toks[j]
-        v = t.low
+        v = t[LOW]
         if v in (".", ":", ";", '"', "•"):
             return final
         if v == ",":
             if final:
                 return True
-            nxt = toks[j + 1].low if j + 1 < n else ""
-            nxt2 = toks[j + 2].low if j + 2 < n else ""
+            nxt = toks[j + 1][LOW] if j + 1 < n else ""
+            nxt2 = toks[j + 2][LOW] if j + 2 < n else ""
             return nxt in _NP_DETERMINERS or (nxt in ("or", "and") and nxt2 in _NP_DETERMINERS)
         if v in ("or", "and") and not final:
-            return j + 1 < n and toks[j + 1].low in _NP_DETERMINERS
+            return j + 1 < n and toks[j + 1][LOW] in _NP_DETERMINERS
         if _is_verb(t, vocab) and v not in ("control", "own", "controls", "owns"):
             return False
         length += 1
@@ -239,16 +239,16 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
     """After "and": a new subject and its verb ("and you gain 3 life", "and each opponent
     loses 1 life"), not a verb at once ("and untap it": the same subject)."""
     n = len(toks)
-    if j >= n or _is_verb(toks[j], vocab) or "NUM" in toks[j].types or toks[j].value == '"':
+    if j >= n or _is_verb(toks[j], vocab) or "NUM" in toks[j][TYPES] or toks[j][VALUE] == '"':
         return False
     for k in range(j + 1, min(n, j + 6)):
         t = toks[k]
-        if t.value in (",", ".", ":", '"', "•") or t.low == "until":
+        if t[VALUE] in (",", ".", ":", '"', "•") or t[LOW] == "until":
             return False
         if _is_verb(t, vocab):
-            if k == j + 1 and toks[j].low == "you":
+            if k == j + 1 and toks[j][LOW] == "you":
                 return True  # "and you control a Mountain"
-            return t.low not in ("control", "own", "controls", "owns")
+            return t[LOW] not in ("control", "own", "controls", "owns")
     return False
 
 
@@ -269,7 +269,7 @@ def _list_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: dict[int, 
             found = hit
             break
         t = toks[k]
-        v = t.low
+        v = t[LOW]
         if v in ("or", "and", "and/or"):
             found = k + 1 < n and _is_desc(toks[k + 1], vocab)
             break

@@ -10,7 +10,7 @@ ending inside quotes, and the zero-width ``COST_START`` before an activated abil
 from __future__ import annotations
 
 from .lexer_lists import _SERIES_VERBS, _series_from, _series_verb
-from .lexer_words import PreToken, Vocabulary, _DOT_TYPES, _is_verb
+from .lexer_words import END, LOW, START, TYPES, VALUE, PreToken, Vocabulary, _DOT_TYPES, _is_verb
 
 
 #: two words read as one token: "creature type" is not a creature, "this ability" not "this"
@@ -42,11 +42,11 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | N
     found here. The rules read the tokens as they came in; their results are put in place at
     the end (a new list when tokens are merged, else ``toks`` itself)."""
     n = len(toks)
-    lows = [t.low for t in toks]
+    lows = [t[LOW] for t in toks]
     lows.append("")
     first = _PHRASE_FIRST
     if starts is None:
-        starts = [i for i in range(n) if lows[i] in first or lows[i + 1] in _COUNTER or "NUM" in toks[i].types]
+        starts = [i for i in range(n) if lows[i] in first or lows[i + 1] in _COUNTER or "NUM" in toks[i][TYPES]]
     if not starts:
         return toks
     series: dict[int, bool] = {}  # _series_from's answers
@@ -60,71 +60,71 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | N
         t = toks[i]
         v = lows[i]
         nv = lows[i + 1]
-        if v not in first and nv not in _COUNTER and "NUM" not in t.types:
+        if v not in first and nv not in _COUNTER and "NUM" not in t[TYPES]:
             continue
         nxt = toks[i + 1] if i + 1 < n else None
         merged = _MERGED.get((v, nv))
         if merged is None and v in _MERGE_ONLY and nv not in _COUNTER:
             continue  # ("creature", "card", "land", "this": no other rule starts from them)
         if merged is not None:
-            merges.append((i, i + 2, PreToken((merged,), f"{t.value} {nxt.value}", t.start, nxt.end)))
+            merges.append((i, i + 2, PreToken((merged,), f"{t[VALUE]} {nxt[VALUE]}", t[START], nxt[END])))
             skip = i + 1
             continue
         if v == "without" and nv == "paying":
-            t = PreToken(("WITHOUT_PAYING",) + t.types, t.value, t.start, t.end)
+            t = PreToken(("WITHOUT_PAYING",) + t[TYPES], t[VALUE], t[START], t[END])
         elif v == "at" and nv == "random":
-            t = PreToken(("AT_RANDOM",) + t.types, t.value, t.start, t.end)
+            t = PreToken(("AT_RANDOM",) + t[TYPES], t[VALUE], t[START], t[END])
         if v == "mana" and nv == "value":
-            merges.append((i, i + 2, PreToken(("MANA_VALUE",), "mana value", t.start, nxt.end)))
+            merges.append((i, i + 2, PreToken(("MANA_VALUE",), "mana value", t[START], nxt[END])))
             skip = i + 1
             continue
-        if v == "converted" and nv == "mana" and i + 2 < n and toks[i + 2].low == "cost":
-            merges.append((i, i + 3, PreToken(("MANA_VALUE",), "mana value", t.start, toks[i + 2].end)))
+        if v == "converted" and nv == "mana" and i + 2 < n and toks[i + 2][LOW] == "cost":
+            merges.append((i, i + 3, PreToken(("MANA_VALUE",), "mana value", t[START], toks[i + 2][END])))
             skip = i + 2
             continue
-        if v == "instead" and i > 0 and toks[i - 1].value == ",":
-            t = PreToken(("INSTEAD_START",) + t.types, t.value, t.start, t.end)
+        if v == "instead" and i > 0 and toks[i - 1][VALUE] == ",":
+            t = PreToken(("INSTEAD_START",) + t[TYPES], t[VALUE], t[START], t[END])
         elif v == "instead":
             if nv == "if":
-                t = PreToken(("INSTEAD_IF",) + t.types, t.value, t.start, t.end)
+                t = PreToken(("INSTEAD_IF",) + t[TYPES], t[VALUE], t[START], t[END])
             elif nv in ("", ".", ","):
-                t = PreToken(("INSTEAD_END",) + t.types, t.value, t.start, t.end)
+                t = PreToken(("INSTEAD_END",) + t[TYPES], t[VALUE], t[START], t[END])
         elif v == "," and nxt is not None and (
             _is_verb(nxt, vocab) or (nv == "and" and i + 2 < n and _is_verb(toks[i + 2], vocab))
         ):
             pre = ("SERIES_COMMA", "VP_COMMA") if _series_from(toks, i + 1, vocab, series) else ("VP_COMMA",)
-            t = PreToken(pre + t.types, t.value, t.start, t.end)
+            t = PreToken(pre + t[TYPES], t[VALUE], t[START], t[END])
         elif v == "," and nv in _SERIES_VERBS and _series_from(toks, i + 1, vocab, series):
-            t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
+            t = PreToken(("SERIES_COMMA",) + t[TYPES], t[VALUE], t[START], t[END])
         elif v == "," and nv in ("or", "and") and i + 2 < n and _series_verb(toks[i + 2], vocab):
-            t = PreToken(("SERIES_COMMA",) + t.types, t.value, t.start, t.end)
-        elif "NUM" in t.types and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3].value == "|")
-                                   or (nv == "—" and (i == 0 or toks[i - 1].value in (".", '"')))):
-            t = PreToken(("ROLL_NUM",) + t.types, t.value, t.start, t.end)
+            t = PreToken(("SERIES_COMMA",) + t[TYPES], t[VALUE], t[START], t[END])
+        elif "NUM" in t[TYPES] and (nv == "|" or (nv == "—" and i + 3 < n and toks[i + 3][VALUE] == "|")
+                                   or (nv == "—" and (i == 0 or toks[i - 1][VALUE] in (".", '"')))):
+            t = PreToken(("ROLL_NUM",) + t[TYPES], t[VALUE], t[START], t[END])
         elif (v == "that's" and nv == "tapped") or (
-                v == "that" and nv == "are" and i + 2 < n and toks[i + 2].low == "tapped"):
-            t = PreToken(("THATS_TAPPED",) + t.types, t.value, t.start, t.end)
-        elif v == "blocking" and (nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you") or (nv == "or" and i + 3 < n and toks[i + 2].low == "blocked" and toks[i + 3].low == "by")):
-            t = PreToken(("BLOCKING_NP",) + t.types, t.value, t.start, t.end)
-        elif t.value == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1].low not in (
+                v == "that" and nv == "are" and i + 2 < n and toks[i + 2][LOW] == "tapped"):
+            t = PreToken(("THATS_TAPPED",) + t[TYPES], t[VALUE], t[START], t[END])
+        elif v == "blocking" and (nv in ("it", "them", "~", "target", "that", "this", "a", "an", "you") or (nv == "or" and i + 3 < n and toks[i + 2][LOW] == "blocked" and toks[i + 3][LOW] == "by")):
+            t = PreToken(("BLOCKING_NP",) + t[TYPES], t[VALUE], t[START], t[END])
+        elif t[VALUE] == "put" and nv in ("into", "onto") and i > 0 and toks[i - 1][LOW] not in (
                 "you", "to", ",", ".", "and", "then", "may", "~", "it", "they", "them", "player", "opponent"):
-            t = PreToken(("PUT_PP",) + t.types, t.value, t.start, t.end)  # "each creature card put into ..."
+            t = PreToken(("PUT_PP",) + t[TYPES], t[VALUE], t[START], t[END])  # "each creature card put into ..."
         elif v == "at" and nv == "least" and not any(
-                x.low in ("mana", "life", "than") for x in toks[i + 2:i + 6]):
-            t = PreToken(("AT_LEAST",) + t.types, t.value, t.start, t.end)
-        elif t.value == "cast" and nv == "this" and i + 2 < n and toks[i + 2].low == "way":
-            t = PreToken(("CAST_PP",) + t.types, t.value, t.start, t.end)  # "a spell cast this way"
-        elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2].low == "rest":
-            t = PreToken(("REST_AND",) + t.types, t.value, t.start, t.end)
-        elif v == "attacking" and nv == "you" and i > 0 and toks[i - 1].low not in ("and", "or"):
-            t = PreToken(("ATTACKING_YOU",) + t.types, t.value, t.start, t.end)
-        elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1].low == "anywhere"):
-            t = PreToken(("OTHER_THAN",) + t.types, t.value, t.start, t.end)
+                x[LOW] in ("mana", "life", "than") for x in toks[i + 2:i + 6]):
+            t = PreToken(("AT_LEAST",) + t[TYPES], t[VALUE], t[START], t[END])
+        elif t[VALUE] == "cast" and nv == "this" and i + 2 < n and toks[i + 2][LOW] == "way":
+            t = PreToken(("CAST_PP",) + t[TYPES], t[VALUE], t[START], t[END])  # "a spell cast this way"
+        elif v == "and" and nv == "the" and i + 2 < n and toks[i + 2][LOW] == "rest":
+            t = PreToken(("REST_AND",) + t[TYPES], t[VALUE], t[START], t[END])
+        elif v == "attacking" and nv == "you" and i > 0 and toks[i - 1][LOW] not in ("and", "or"):
+            t = PreToken(("ATTACKING_YOU",) + t[TYPES], t[VALUE], t[START], t[END])
+        elif v == "other" and nv == "than" and not (i > 0 and toks[i - 1][LOW] == "anywhere"):
+            t = PreToken(("OTHER_THAN",) + t[TYPES], t[VALUE], t[START], t[END])
         elif v == "each" and nxt is not None and _is_verb(nxt, vocab) and nv != "turn":
-            t = PreToken(("EACH_V",) + t.types, t.value, t.start, t.end)
-        elif (nv in ("counter", "counters") and "WORD" in t.types and t.types[0] != "WORD"
+            t = PreToken(("EACH_V",) + t[TYPES], t[VALUE], t[START], t[END])
+        elif (nv in ("counter", "counters") and "WORD" in t[TYPES] and t[TYPES][0] != "WORD"
               and v not in ("its", "their", "your", "his", "her", "all", "the", "those", "these", "each")):
-            t = PreToken(("WORD",) + tuple(x for x in t.types if x != "WORD"), t.value, t.start, t.end)
+            t = PreToken(("WORD",) + tuple(x for x in t[TYPES] if x != "WORD"), t[VALUE], t[START], t[END])
         if t is not toks[i]:
             changed.append((i, t))
     if not merges:
@@ -150,21 +150,21 @@ def _merge_chapter_name(toks: list[PreToken]) -> list[PreToken]:
     """"II, III — Brimstone — Add ...": the name between a Saga chapter's numerals and the
     effect becomes one CHAPTER_NAME token (a flavor word, CR 714.2 and 207.2d)."""
     i = 0
-    while i < len(toks) and "ROMAN" in toks[i].types:
+    while i < len(toks) and "ROMAN" in toks[i][TYPES]:
         i += 1
-        if i < len(toks) and toks[i].value == ",":
+        if i < len(toks) and toks[i][VALUE] == ",":
             i += 1
-    if i == 0 or i >= len(toks) or toks[i].value != "—":
+    if i == 0 or i >= len(toks) or toks[i][VALUE] != "—":
         return toks
     for j in range(i + 1, min(len(toks), i + 10)):
-        v = toks[j].value
+        v = toks[j][VALUE]
         if v in (".", ":", '"', ","):
             return toks
         if v == "—":
             if j == i + 1:
                 return toks
-            name = " ".join(t.value for t in toks[i + 1:j])
-            merged = PreToken(("CHAPTER_NAME",), name, toks[i + 1].start, toks[j - 1].end)
+            name = " ".join(t[VALUE] for t in toks[i + 1:j])
+            merged = PreToken(("CHAPTER_NAME",), name, toks[i + 1][START], toks[j - 1][END])
             return toks[:i + 1] + [merged] + toks[j:]
     return toks
 
@@ -175,7 +175,7 @@ def _merge_mode_names(toks: list[PreToken]) -> list[PreToken]:
     "• Fire — {0} — ..." too). Only words may stand in a name: a period, colon, comma, quote,
     symbol or a second bullet before the dash means there is no name. Returns ``toks`` itself
     when it names no mode."""
-    if not any(t.value == "•" for t in toks):
+    if not any(t[VALUE] == "•" for t in toks):
         return toks
     out: list[PreToken] = []
     i = 0
@@ -185,19 +185,19 @@ def _merge_mode_names(toks: list[PreToken]) -> list[PreToken]:
         t = toks[i]
         out.append(t)
         i += 1
-        if t.value != "•":
+        if t[VALUE] != "•":
             continue
         for j in range(i, min(n, i + 9)):
-            v = toks[j].value
+            v = toks[j][VALUE]
             if v == "—":
-                if j > i and toks[j].start > toks[j - 1].end and j + 1 < n \
-                        and toks[j + 1].start > toks[j].end:
-                    name = " ".join(x.value for x in toks[i:j])
-                    out.append(PreToken(("MODE_NAME",), name, toks[i].start, toks[j - 1].end))
+                if j > i and toks[j][START] > toks[j - 1][END] and j + 1 < n \
+                        and toks[j + 1][START] > toks[j][END]:
+                    name = " ".join(x[VALUE] for x in toks[i:j])
+                    out.append(PreToken(("MODE_NAME",), name, toks[i][START], toks[j - 1][END]))
                     i = j
                     changed = True
                 break
-            if v in (".", ":", ",", ";", '"', "•") or v.startswith("{") or "SELF" in toks[j].types:
+            if v in (".", ":", ",", ";", '"', "•") or v.startswith("{") or "SELF" in toks[j][TYPES]:
                 break
     return out if changed else toks
 
@@ -206,7 +206,7 @@ def _quote_opens(toks: list[PreToken], i: int) -> bool:
     """A quote mark opens a quotation when a space (or the start of the text) comes before it;
     one glued to the text before it closes one. Nested quotations ('... have "Lands you control
     have '{T}: Add {G}.'"') are told apart this way."""
-    return i == 0 or toks[i - 1].end < toks[i].start
+    return i == 0 or toks[i - 1][END] < toks[i][START]
 
 
 def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
@@ -219,28 +219,28 @@ def _close_quotes(toks: list[PreToken]) -> list[PreToken]:
     opened: list[int] = []
     granted = False  # the last quotation closed was an ability given by a verb ('have "..."')
     for i, t in enumerate(toks):
-        if t.value == '"' and opened and not _quote_opens(toks, i):
+        if t[VALUE] == '"' and opened and not _quote_opens(toks, i):
             start = opened.pop()
             moved = None
-            before = out[start - 1].low if start > 0 else ""
+            before = out[start - 1][LOW] if start > 0 else ""
             given = before in _GRANTING or (before in (",", "and") and granted)
-            if out and out[-1].value == "," and (given or _is_ability_quote(out[start + 1:-1])):
+            if out and out[-1][VALUE] == "," and (given or _is_ability_quote(out[start + 1:-1])):
                 moved = out.pop()  # '"{T}: Add one mana of any color," and ...': the comma is outside
                 changed = True
-            ends_sentence = bool(out) and out[-1].value == "."
+            ends_sentence = bool(out) and out[-1][VALUE] == "."
             granted = given and len(out) - start > 3
-            if out and out[-1].value != "." and (granted or _is_ability_quote(out[start + 1:])):
-                out.append(PreToken(_DOT_TYPES, ".", t.start, t.start))
+            if out and out[-1][VALUE] != "." and (granted or _is_ability_quote(out[start + 1:])):
+                out.append(PreToken(_DOT_TYPES, ".", t[START], t[START]))
                 changed = True
             out.append(t)
-            nxt = toks[i + 1].value if i + 1 < len(toks) else None
+            nxt = toks[i + 1][VALUE] if i + 1 < len(toks) else None
             if ends_sentence and nxt not in (".", ",", "and", "or", ";"):
-                out.append(PreToken(out[-2].types, ".", t.end, t.end))
+                out.append(PreToken(out[-2][TYPES], ".", t[END], t[END]))
                 changed = True
             if moved is not None:
-                out.append(PreToken(moved.types, ",", t.end, t.end))
+                out.append(PreToken(moved[TYPES], ",", t[END], t[END]))
             continue
-        if t.value == '"':
+        if t[VALUE] == '"':
             opened.append(len(out))
         out.append(t)
     return out if changed else toks
@@ -256,8 +256,8 @@ def _is_ability_quote(inner: list[PreToken]) -> bool:
     """A quoted text that is an ability: it has a cost colon or starts with a trigger word."""
     if len(inner) < 3:
         return False
-    first = inner[0].low
-    return any(t.value == ":" for t in inner) or first in ("when", "whenever", "at")
+    first = inner[0][LOW]
+    return any(t[VALUE] == ":" for t in inner) or first in ("when", "whenever", "at")
 
 
 def _insert_cost_start(toks: list[PreToken], quotes: bool = True) -> list[PreToken]:
@@ -269,22 +269,22 @@ def _insert_cost_start(toks: list[PreToken], quotes: bool = True) -> list[PreTok
     starts = [0] if toks else []
     if quotes:
         for i, t in enumerate(toks):
-            if t.value == '"' and _quote_opens(toks, i):
+            if t[VALUE] == '"' and _quote_opens(toks, i):
                 starts.append(i + 1)
     marks: list[int] = []
     for s in starts:
         last_dash = None
         for k in range(s, len(toks)):
             t = toks[k]
-            if t.value in (".", '"', "•"):
+            if t[VALUE] in (".", '"', "•"):
                 break
-            if t.value == "—":
+            if t[VALUE] == "—":
                 last_dash = k
-            if t.value == ":":
+            if t[VALUE] == ":":
                 # "Boast — {1}{R}: ...", "Max speed — {T}: ...": the costs start after the dash
                 marks.append(last_dash + 1 if last_dash is not None else s)
                 break
     for m in reversed(marks):  # ascending: each insertion leaves the indices before it
         t = toks[m]
-        toks.insert(m, PreToken(("COST_START",), "", t.start, t.start))
+        toks.insert(m, PreToken(("COST_START",), "", t[START], t[START]))
     return toks

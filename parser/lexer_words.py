@@ -38,35 +38,20 @@ SELF_NOUNS = frozenset({
 })
 
 
-class PreToken:
-    """One word, symbol or punctuation mark, with its candidate terminal types.
+#: A *pre-token* is one word, symbol or punctuation mark with its candidate terminal types: a
+#: plain tuple ``(types, value, start, end, low)``, its fields at these indices. ``low`` is
+#: ``value.lower()`` (the marking passes compare it many times per token). A tuple, not an
+#: object with attributes: the lexer makes one per word of every ability (~700k over the
+#: corpus) and building a tuple costs a quarter of an ``__init__`` call; tuples are immutable,
+#: so a pass that changes a token puts a new one in its place.
+TYPES, VALUE, START, END, LOW = range(5)
 
-    A plain class with slots (not a frozen dataclass, whose ``__init__`` costs three times as
-    much: the lexer makes about 25 of these per ability); treat it as immutable. ``low`` is
-    ``value.lower()``, computed once here (the marking passes compare it many times per token)
-    or passed in when the caller has it."""
 
-    __slots__ = ("types", "value", "start", "end", "low")
-
-    def __init__(self, types: tuple[str, ...], value: str, start: int, end: int,
-                 low: str | None = None) -> None:
-        self.types = types
-        self.value = value
-        self.start = start
-        self.end = end
-        self.low = value.lower() if low is None else low
-
-    def _key(self) -> tuple:
-        return (self.types, self.value, self.start, self.end)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PreToken) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"PreToken(types={self.types!r}, value={self.value!r}, start={self.start!r}, end={self.end!r})"
+def PreToken(types: tuple[str, ...], value: str, start: int, end: int,
+             low: str | None = None) -> tuple:
+    """A pre-token (the tuple above); ``low`` is computed when not given. The lexer's hot loops
+    write the tuple itself."""
+    return (types, value, start, end, value.lower() if low is None else low)
 
 
 class Vocabulary:
@@ -149,11 +134,11 @@ def lemma(low: str, literals: dict[str, str], force: bool = False) -> str:
 
 
 def _is_desc(t: PreToken, vocab: Vocabulary) -> bool:
-    return t.low in vocab.desc_words or "SUBTYPE" in t.types
+    return t[LOW] in vocab.desc_words or "SUBTYPE" in t[TYPES]
 
 
 def _is_verb(t: PreToken, vocab: Vocabulary) -> bool:
-    types = t.types
+    types = t[TYPES]
     hit = vocab.verb_types.get(types)
     if hit is None:
         hit = vocab.verb_types[types] = any(x in vocab.verb_terminals for x in types)

@@ -6,7 +6,7 @@ from mtgasp.parser.build import get_parser
 
 
 def _tokens(text: str, vocab) -> list[tuple]:
-    return [(t.types, t.value, t.start, t.end) for t in lexer.tokenize(text, vocab)]
+    return lexer.tokenize(text, vocab)  # pre-tokens: (types, value, start, end, low) tuples
 
 
 def test_word_and_chunk_caches_stay_within_their_bound(monkeypatch):

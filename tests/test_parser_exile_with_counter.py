@@ -136,7 +136,7 @@ def test_cr122_1_a_card_with_a_counter_outside_an_exile_clause_is_a_filter(case:
 
 def _marked(text: str) -> list[str]:
     p = get_parser()
-    return [t.value for t in tokenize(text, p.vocab) if t.types[0] == "WITH_COUNTER_ON"]
+    return [value for types, value, *_ in tokenize(text, p.vocab) if types[0] == "WITH_COUNTER_ON"]
 
 
 @pytest.mark.parametrize("text, marked", [

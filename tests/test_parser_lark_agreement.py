@@ -39,17 +39,17 @@ class _NoLexer(Lexer):  # the tokens come from parser/lexer.py
 
 def _lark_parse(lk: Lark, toks: list, start: str = "line"):
     ip = lk.parse_interactive(None, start=start)
-    for pt in toks:
+    for types, value, start, end, _ in toks:  # the lexer's pre-tokens
         row = ip.choices()
-        accepted = [c for c in pt.types if c in row]
+        accepted = [c for c in types if c in row]
         if not accepted:
-            ttype = pt.types[0]
+            ttype = types[0]
         elif len(accepted) > 1:
             shiftable = ip.accepts()
             ttype = next((c for c in accepted if c in shiftable), accepted[0])
         else:
             ttype = accepted[0]
-        ip.feed_token(Token(ttype, pt.value, pt.start, 1, pt.start + 1, 1, pt.end + 1, pt.end))
+        ip.feed_token(Token(ttype, value, start, 1, start + 1, 1, end + 1, end))
     return ip.feed_eof()
 
 

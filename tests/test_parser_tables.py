@@ -158,14 +158,14 @@ def test_a_choice_point_runs_only_the_callbacks_of_the_candidate_shifted() -> No
 
     vocab = get_parser().vocab
     toks = tokenize("You may discard a card. If you do, draw two cards.", vocab)
-    k = next(i for i, t in enumerate(toks) if t.types == ("VP_COMMA", "COMMA"))
+    k = next(i for i, t in enumerate(toks) if t[0] == ("VP_COMMA", "COMMA"))  # t: (types, value, ...)
 
     def run(types: tuple[str, ...]) -> tuple[object, list[str]]:
         tables = lalr.load_tables()
         rec = _Recorder()
         tables.bind(rec)
         alt = list(toks)
-        alt[k] = PreToken(types, toks[k].value, toks[k].start, toks[k].end)
+        alt[k] = PreToken(types, *toks[k][1:4])
         try:
             return tables.parse(alt), rec.calls
         except UnexpectedInput:
