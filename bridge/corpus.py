@@ -159,11 +159,11 @@ def template_of(text: str) -> str:
 
 
 def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
-    """Parse one record: (CPU seconds, fully parsed, [(index, text, supported, message, kinds)],
+    """Parse one record: (CPU seconds, [(text, supported, message, kinds)] per ability,
     the grammar aliases its parse used or None, what no rule reads of its facts) — plain data, so
     that a worker process can send it back. With ``aliases`` the cache of parsed texts is not used
     (every text is parsed, so that each card counts for the aliases that read it)."""
-    P, tables, quote = _parser()
+    P, tables, _quote = _parser()
     if aliases:
         P._UNIT_CACHE.clear()
         tables.trace = set()
@@ -175,14 +175,14 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
         color_indicator=rec["color_indicator"],
     )
     cpu = time.process_time() - tp
-    abilities = [(a.index, a.text, a.supported, a.message, a.kinds) for a in pc.abilities]
+    abilities = [(a.text, a.supported, a.message, a.kinds) for a in pc.abilities]
     used = None
     if aliases:
         rules = tables.rules
         used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
         tables.trace = None
-    unread = _unread_kinds(pc.texts, f"card({quote(rec['name'])})")
-    return cpu, pc.fully_parsed, abilities, used, unread
+    unread = _card_unread(rec, pc)
+    return cpu, abilities, used, unread
 
 
 @functools.lru_cache(maxsize=None)
@@ -193,6 +193,99 @@ def _parser() -> tuple:
     from mtgasp.parser.facts import quote
 
     return P, get_parser().tables, quote
+
+
+#: an ability's facts with placeholders (``ParsedAbility.template``) → what no rule reads of them
+_BY_TEMPLATE: dict[str, tuple[str, ...]] = {}
+#: a fact of a template (with its placeholders) → why no rule reads it (None: read)
+_BY_TEMPLATE_FACT: dict[str, str | None] = {}
+#: a characteristic field's value → what no rule reads of the facts it gives (one dict per field)
+_BY_TYPE_LINE: dict[str, tuple[str, ...]] = {}
+_BY_MANA_COST: dict[str, tuple[str, ...]] = {}
+_BY_NUMBERS: dict[tuple, tuple[str, ...]] = {}
+_BY_COLORS: dict[tuple, tuple[str, ...]] = {}
+_MEMO_MAX = 100_000  # entries per dict (the values come from the user's file)
+
+
+def _card_unread(rec: dict[str, Any], pc: Any) -> tuple[str, ...]:
+    """What no rule reads among the facts of the parsed card ``pc`` of record ``rec`` (as
+    :func:`_unread_kinds` finds it over ``pc.texts``), each part judged once per distinct value.
+
+    A fact's verdict depends on its name and the kinds of its arguments, and neither changes
+    with the card term (a ``card/1`` term whatever the name) or the ability's number (a number
+    is no kind). So an ability's verdict is kept by its printed template
+    (``ParsedAbility.template``: its facts with placeholders, the same for every card whose
+    ability prints alike), and the characteristic facts' verdict is the union of those of the
+    fields they come from (:func:`mtgasp.parser.typeline.characteristic_facts` prints each
+    field's facts on their own), each kept by the field's value."""
+    abilities = pc.abilities
+    for a in abilities:
+        if a.template is None:  # a placeholder character in the card's name or text
+            _P, _tables, quote = _parser()
+            return _unread_kinds(pc.texts, f"card({quote(rec['name'])})")
+    out: set[str] | None = None
+    for a in abilities:
+        why = _BY_TEMPLATE.get(a.template)
+        if why is None:
+            why = _remember(_BY_TEMPLATE, a.template, _template_unread(a.template))
+        if why:
+            out = set(why) if out is None else out.union(why)
+    type_line, mana_cost, colors = rec["type_line"], rec["mana_cost"], rec["color_indicator"]
+    numbers = (rec["power"], rec["toughness"], rec["loyalty"], rec["defense"])
+    head = [_BY_TYPE_LINE.get(type_line), _BY_MANA_COST.get(mana_cost), _BY_NUMBERS.get(numbers)]
+    if head[0] is None:
+        head[0] = _head_unread(_BY_TYPE_LINE, type_line, type_line=type_line)
+    if head[1] is None:
+        head[1] = _head_unread(_BY_MANA_COST, mana_cost, mana_cost=mana_cost)
+    if head[2] is None:
+        head[2] = _head_unread(_BY_NUMBERS, numbers, power=numbers[0], toughness=numbers[1],
+                               loyalty=numbers[2], defense=numbers[3])
+    if colors:
+        why = _BY_COLORS.get(tuple(colors))
+        head.append(why if why is not None else
+                    _head_unread(_BY_COLORS, tuple(colors), color_indicator=list(colors)))
+    for why in head:
+        if why:
+            out = set(why) if out is None else out.union(why)
+    return () if out is None else tuple(sorted(out))
+
+
+def _remember(memo: dict, key: Any, value: tuple[str, ...]) -> tuple[str, ...]:
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _head_unread(memo: dict, key: Any, **field: Any) -> tuple[str, ...]:
+    """What no rule reads of the characteristic facts one field gives (with the card term
+    ``card(0)``; the fact ``card(card(0))`` that every card has comes with them), kept in
+    ``memo`` by the field's value."""
+    from mtgasp.parser.typeline import characteristic_facts
+
+    return _remember(memo, key, _unread_kinds((("", characteristic_facts("card(0)", **field)),)))
+
+
+def _template_unread(template: str) -> tuple[str, ...]:
+    """What no rule reads of an ability's facts printed with placeholders (\x01 the card term,
+    \x02 the ability's number), each reason once: each fact is judged as
+    :func:`_unread_kinds` judges it, with the card term ``card(0)`` and the number 1."""
+    table = _read_table()
+    plain = table.plain_names
+    out: set[str] = set()
+    for fact in template.split("\n"):
+        i = fact.find("(")
+        if (fact[:i] if i >= 0 else fact) in plain:
+            continue
+        why = _BY_TEMPLATE_FACT.get(fact, False)
+        if why is False:
+            why = table.unread_text(fact.replace("\x01", "card(0)").replace("\x02", "1"))
+            if len(_BY_TEMPLATE_FACT) >= _MEMO_MAX:
+                _BY_TEMPLATE_FACT.clear()
+            _BY_TEMPLATE_FACT[fact] = why
+        if why is not None:
+            out.add(why)
+    return tuple(sorted(out))
 
 
 #: fact text, its card term replaced by ``card(0)`` → why no rule reads it (None: read)
@@ -275,8 +368,9 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     classes = ("mana", "keyword", "activated", "triggered", "static", "replacement", "spell")
     per_class = {c: [0, 0] for c in classes}
     cards = full = abilities = parsed = executable = 0
-    unread_kinds: Counter[str] = Counter()
-    unread_example: dict[str, str] = {}
+    #: a card's unread reasons (a sorted tuple, the same tuple object for many cards) → the
+    #: number of cards, and the first card's number and name: counted per reason at the end
+    unread_cards: dict[tuple[str, ...], list] = {}
     mana_lines = mana_parsed = 0
     keyword_lines = keyword_recognised = keyword_parsed = 0
     templates: Counter[str] = Counter()
@@ -287,13 +381,15 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     #: (text, supported, kinds, spell or not) → :func:`_ability_verdict`: the same ability
     #: recurs on many cards, and its verdict is judged once
     verdicts: dict[tuple, tuple] = {}
+    #: type line → whether its card's abilities count as a spell's (see _ability_verdict)
+    spell_of: dict[str, bool] = {}
     t1 = time.perf_counter()
     c_loop = time.process_time()
     parse_cpu = 0.0  # CPU time inside parse_card alone (the report's own bookkeeping excluded)
     bar_ctx = click.progressbar(length=len(recs), label="parsing", file=sys.stderr) if progress else None
     bar = bar_ctx.__enter__() if bar_ctx else None
     try:
-        for rec, (cpu, fully, abs_, used, unread) in zip(recs, _parsed(recs, jobs, aliases)):
+        for rec, (cpu, abs_, used, unread) in zip(recs, _parsed(recs, jobs, aliases)):
             if bar is not None:
                 bar.update(1)
             cards += 1
@@ -302,30 +398,31 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                 for name in used:
                     alias_cards[name] += 1
                     alias_example.setdefault(name, rec["name"])
-            if fully:
-                full += 1
-                executable += not unread
-            for why in unread:
-                unread_kinds[why] += 1
-                unread_example.setdefault(why, rec["name"])
-            low = rec["type_line"].lower()
-            is_spell = ("instant" in low or "sorcery" in low) and "creature" not in low
+            if unread:
+                seen = unread_cards.get(unread)
+                if seen is None:
+                    unread_cards[unread] = [1, cards, rec["name"]]
+                else:
+                    seen[0] += 1
+            type_line = rec["type_line"]
+            is_spell = spell_of.get(type_line)
+            if is_spell is None:
+                low = type_line.lower()
+                is_spell = spell_of[type_line] = ("instant" in low or "sorcery" in low) and "creature" not in low
             names = None
-            for _index, text, supported, message, ab_kinds in abs_:
-                parsed += supported
+            supported_here = 0
+            for text, supported, message, ab_kinds in abs_:
+                supported_here += supported
                 key = (text, supported, ab_kinds, is_spell)
                 v = verdicts.get(key)
                 if v is None:
                     v = verdicts[key] = _ability_verdict(*key)
-                fcls, kw_line, tcls, mana_line, mana_hit, recognised, tpl = v
+                cls, kw_line, mana_line, mana_hit, recognised, tpl, fcls, tcls = v
                 if kw_line is None:  # it may begin with a keyword once the card's names are "~"
                     if names is None:
-                        names = self_names(rec["name"], rec["type_line"] or "")
+                        names = self_names(rec["name"], type_line or "")
                     kw_line = _keyword_line(text, names)
-                # mana and keyword abilities by their facts (or, unparsed, by their text);
-                # the other classes by the text alone, so that parsed and unparsed abilities
-                # of a class are counted alike
-                cls = fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
+                    cls = fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
                 counts = per_class[cls]
                 counts[0] += 1
                 counts[1] += supported
@@ -341,12 +438,25 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                         errors.append({"card": rec["name"], "text": text, "message": message})
                     templates[tpl] += 1
                     example.setdefault(tpl, rec["name"])
-            abilities += len(abs_)
+            n_abs = len(abs_)
+            abilities += n_abs
+            parsed += supported_here
+            if supported_here == n_abs:
+                full += 1
+                executable += not unread
     finally:
         gc.callbacks.remove(collector)
         gc.unfreeze()
         if bar_ctx:
             bar_ctx.__exit__(None, None, None)
+    unread_kinds: Counter[str] = Counter()
+    unread_first: dict[str, tuple[int, str]] = {}
+    for whys, (n, first, name) in unread_cards.items():
+        for why in whys:
+            unread_kinds[why] += n
+            if why not in unread_first or first < unread_first[why][0]:
+                unread_first[why] = (first, name)
+    unread_example = {why: name for why, (_first, name) in unread_first.items()}
     elapsed = time.perf_counter() - t1
     c_loop = time.process_time() - c_loop
     return {
@@ -412,10 +522,10 @@ _CLASS_OF_FACT = (("keyword", "keyword"), ("adds", "mana"), ("activated", "activ
 
 def _ability_verdict(text: str, supported: bool, kinds: frozenset[str], is_spell: bool) -> tuple:
     """What the report counts of one ability, from its text and the names of its facts:
-    (its class from its facts or None, whether it is a keyword line — None when that depends on
-    the card's names —, its class from its text or None when its facts decide, whether it is a
-    mana line, whether it is one parsed into mana facts, whether its keyword is recognised, its
-    template when unsupported).
+    (its class — None when it depends on the card's names —, whether it is a keyword line —
+    None when that depends on the card's names —, whether it is a mana line, whether it is one
+    parsed into mana facts, whether its keyword is recognised, its template when unsupported,
+    its class from its facts or None, its class from its text or None when its facts decide).
 
     An ability's class comes from its facts when they say keyword or mana (keyword first: the
     first of :data:`_CLASS_OF_FACT` it has), otherwise from its text, where a keyword line
@@ -429,8 +539,13 @@ def _ability_verdict(text: str, supported: bool, kinds: frozenset[str], is_spell
     else:
         kw_line = None
     tcls = None if fcls in ("mana", "keyword") else ability_class_of_text(text, is_spell)
-    return (fcls, kw_line, tcls, is_mana_line(text), supported and "adds" in kinds,
-            "keyword" in kinds or "keyword_recognised" in kinds, None if supported else template_of(text))
+    # mana and keyword abilities by their facts (or, unparsed, by their text); the other
+    # classes by the text alone, so that parsed and unparsed abilities of a class are counted
+    # alike
+    cls = None if kw_line is None else fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
+    return (cls, kw_line, is_mana_line(text), supported and "adds" in kinds,
+            "keyword" in kinds or "keyword_recognised" in kinds, None if supported else template_of(text),
+            fcls, tcls)
 
 
 def _alias_report(cards: Counter, example: dict[str, str]) -> dict[str, Any]:

@@ -53,6 +53,11 @@ class ParsedAbility:
     #: CR 702 keyword, ``keyword_recognised``. Lets a caller classify abilities without
     #: walking the symbols.
     kinds: frozenset[str] = frozenset()
+    #: the ability's fact texts as one string with placeholders, \x01 for the card term and
+    #: \x02 for the ability's number (the same string, often the same object, for every card
+    #: whose ability prints alike): what a caller that judges facts needs to judge once per
+    #: distinct ability. None when the card's name or text holds a placeholder character.
+    template: str | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -154,21 +159,25 @@ def parse_card(
     abilities: list[ParsedAbility] = []
     blocks: list[tuple[str, tuple[str, ...]]] = [("", tuple(head))]
     level = None  # the level/station range that the abilities after a level symbol need
+    level_template = None
     n = 0
     for unit in split_units(oracle_text):
         for piece in _unit_printed(parser, oracle_text, unit, names, is_spell, safe, named):
             n += 1
             start, end = unit.start + piece.start, (unit.end if piece.end is None else unit.start + piece.end)
             ns = str(n)
-            facts = piece.facts.replace("\x01", card).replace("\x02", ns).split("\n")
+            template = piece.facts
+            facts = template.replace("\x01", card).replace("\x02", ns).split("\n")
             if piece.supported:
                 if piece.level is not None:
                     level = piece.level.replace("\x01", card).replace("\x02", ns)
+                    level_template = piece.level.replace("\x02", ns)  # the header's number
                 elif level is not None:
                     facts.append(f"ability_condition(ab({card},{ns}),{level})")
+                    template = f"{template}\nability_condition({_AB},{level_template})"
             blocks.append((piece.comment.replace("\x02", ns, 1), tuple(facts)))
             abilities.append(ParsedAbility(n, oracle_text[start:end], (start, end), piece.supported,
-                                           piece.message, piece.kinds))
+                                           piece.message, piece.kinds, template if safe else None))
     return ParsedCard(name, tuple(abilities), tuple(blocks))
 
 

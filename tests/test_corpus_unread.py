@@ -1,0 +1,125 @@
+"""The corpus report's "facts no rule reads" (mtgasp.reads), judged once per distinct printed
+ability (bridge/corpus.py ``_card_unread``, keyed by ``ParsedAbility.template``) and once per
+distinct characteristic field, must equal the verdict of every fact of the card judged on its
+own. The independent basis: each fact of the card read back as a clingo symbol
+(``ParsedCard.facts``) and judged by ``ReadTable.unread`` — clingo's term reader and
+``kind_of``, not the text splitter the report uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import mtgasp.corpus as corpus
+from mtgasp.corpus import iter_card_records
+from mtgasp.parser import parse_card
+from mtgasp.reads import read_table
+
+CORPUS = Path(__file__).parent.parent.parent / "shared" / "data" / "cards" / "cards.jsonl"
+
+
+def _record(name: str, text: str, type_line: str = "Creature — Human Wizard", **extra) -> dict:
+    rec = {"name": name, "mana_cost": "{1}{B}", "type_line": type_line, "oracle_text": text,
+           "power": "2", "toughness": "2", "loyalty": None, "defense": None, "color_indicator": None}
+    rec.update(extra)
+    return rec
+
+
+def _parse(rec: dict):
+    return parse_card(rec["name"], rec["oracle_text"], type_line=rec["type_line"], mana_cost=rec["mana_cost"],
+                      power=rec["power"], toughness=rec["toughness"], loyalty=rec["loyalty"],
+                      defense=rec["defense"], color_indicator=rec["color_indicator"])
+
+
+def _unread_fact_by_fact(pc) -> tuple[str, ...]:
+    """Every fact of the card judged on its own, from its clingo symbol."""
+    table = read_table()
+    return tuple(sorted({why for s in pc.facts for why in [table.unread(s)] if why is not None}))
+
+
+def _forget() -> None:
+    for memo in (corpus._BY_TEMPLATE, corpus._BY_TEMPLATE_FACT, corpus._BY_TYPE_LINE, corpus._BY_MANA_COST,
+                 corpus._BY_NUMBERS, corpus._BY_COLORS):
+        memo.clear()
+
+
+def test_template_with_the_card_and_number_is_the_ability_block() -> None:
+    """ParsedAbility.template, its placeholders replaced by the card term and the ability's
+    number, is the ability's block of facts, the level range of a level symbol's abilities
+    (CR 711.2) included."""
+    pc = parse_card("Student of Warfare", "Level up {W} ({W}: Put a level counter on this. Level up only as a "
+                    "sorcery.)\nLEVEL 2-6\n3/3\nFirst strike\nLEVEL 7+\n4/4\nDouble strike",
+                    type_line="Creature — Human Knight", power="1", toughness="1")
+    card = 'card("Student of Warfare")'
+    assert len(pc.abilities) == 7
+    for ability, (_comment, facts) in zip(pc.abilities, pc.texts[1:], strict=True):
+        assert ability.template.replace("\x01", card).replace("\x02", str(ability.index)) == "\n".join(facts)
+    conditions = [f for _c, facts in pc.texts[1:] for f in facts if f.startswith("ability_condition(")]
+    assert conditions == [f"ability_condition(ab({card},{n}),level_range({r}))"
+                          for n, r in ((3, "2,6"), (4, "2,6"), (6, "7,infinity"), (7, "7,infinity"))]
+
+
+def test_a_placeholder_character_in_the_text_gives_no_template() -> None:
+    pc = parse_card("Odd\x02Name", "Flying", type_line="Creature — Bird")
+    assert [a.template for a in pc.abilities] == [None]
+    rec = _record("Odd\x02Name", "Flying", type_line="Creature — Bird")
+    assert corpus._card_unread(rec, pc) == _unread_fact_by_fact(pc) == ()
+
+
+def test_an_ability_on_another_card_and_at_another_number_gets_the_same_verdict() -> None:
+    """The same ability on two cards of other names, as ability 2 and as ability 1: one
+    template, judged once, and each card's verdict is that of its facts one by one. "Discard"
+    and "token_pt" are among what no rule reads yet (the corpus report's list)."""
+    _forget()
+    first = _record("Grave Scholar", "Flying\nWhen Grave Scholar enters, each opponent discards a card.")
+    second = _record("Tomb Reader", "When Tomb Reader enters, each opponent discards a card.",
+                     type_line="Creature — Zombie", mana_cost="{2}{B}", power="3", toughness="1")
+    a, b = _parse(first), _parse(second)
+    assert a.abilities[1].template == b.abilities[0].template
+    expected_a, expected_b = _unread_fact_by_fact(a), _unread_fact_by_fact(b)
+    assert "no rule reads the discard/2 of effect/3" in expected_a
+    assert corpus._card_unread(first, a) == expected_a
+    assert b.abilities[0].template in corpus._BY_TEMPLATE  # judged with the first card
+    assert corpus._card_unread(second, b) == expected_b
+
+
+def test_characteristic_fields_judged_once_each() -> None:
+    """A planeswalker's loyalty (card_loyalty/2, read by no rule yet) and a battle's defense:
+    the characteristic facts' verdict comes from their fields' values."""
+    _forget()
+    walker = _record("Vessa, Seer", "+1: Draw a card.", type_line="Legendary Planeswalker — Vessa",
+                     power=None, toughness=None, loyalty="4")
+    battle = _record("Siege of Ur", "When this Siege enters, draw a card.", type_line="Battle — Siege",
+                     power=None, toughness=None, defense="5", color_indicator=["R"])
+    for rec in (walker, battle, walker):
+        pc = _parse(rec)
+        assert corpus._card_unread(rec, pc) == _unread_fact_by_fact(pc)
+    assert "no rule reads card_loyalty/2" in _unread_fact_by_fact(_parse(walker))
+
+
+def _corpus_sample(step: int) -> list[dict]:
+    if not CORPUS.exists():
+        pytest.skip(f"the card corpus is not at {CORPUS}")
+    return list(iter_card_records(CORPUS))[::step]
+
+
+def _check(recs: list[dict]) -> None:
+    _forget()
+    wrong = []
+    for rec in recs:
+        pc = _parse(rec)
+        got, expected = corpus._card_unread(rec, pc), _unread_fact_by_fact(pc)
+        if got != expected:
+            wrong.append((rec["name"], got, expected))
+    assert wrong == []
+
+
+def test_corpus_sample_verdicts_equal_fact_by_fact() -> None:
+    """Every 40th card of the corpus (~800 cards)."""
+    _check(_corpus_sample(40))
+
+
+@pytest.mark.slow
+def test_corpus_verdicts_equal_fact_by_fact() -> None:
+    _check(_corpus_sample(1))
