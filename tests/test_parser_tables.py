@@ -176,3 +176,46 @@ def test_a_choice_point_runs_only_the_callbacks_of_the_candidate_shifted() -> No
     assert run(("VP_COMMA",))[0] == "refused"
     assert both == comma != "refused"
     assert calls == comma_calls
+
+
+def test_a_choice_points_kept_decisions_read_as_a_fresh_parser_does() -> None:
+    """docs/parser.md: a choice point keeps its decision keyed by the top states of the stack
+    its candidates' reductions read. Texts whose commas meet choice points in different contexts,
+    parsed one after the other (twice) by one parser, give each the result and the callbacks of
+    a fresh parser that never decided anything before."""
+    from mtgasp.parser.lexer import tokenize
+
+    from lark.exceptions import UnexpectedInput
+
+    vocab = get_parser().vocab
+    texts = [
+        "You may discard a card. If you do, draw two cards.",
+        "If you control an artifact, draw a card.",
+        "Target creature gets +2/+2 until end of turn. If it's an Elf, it gains trample.",
+        "When this creature enters, you may sacrifice a land. If you do, draw two cards.",
+        "Destroy target creature, then its controller draws a card.",
+        "Tap target creature, untap target land, and draw a card.",
+    ]
+
+    def run(tables: object, text: str) -> tuple[object, list[str]]:
+        rec = tables.rec  # type: ignore[attr-defined]
+        rec.calls.clear()
+        try:
+            out = tables.parse(tokenize(text, vocab, ()))  # type: ignore[attr-defined]
+        except UnexpectedInput:
+            out = "refused"
+        return out, list(rec.calls)
+
+    def fresh() -> object:
+        tables = lalr.load_tables()
+        tables.rec = _Recorder()  # type: ignore[attr-defined]
+        tables.bind(tables.rec)  # type: ignore[attr-defined]
+        return tables
+
+    shared = fresh()
+    seen = [run(shared, t) for t in texts + texts]
+    assert seen == [run(fresh(), t) for t in texts + texts]
+    assert sum(out == "refused" for out, _ in seen) == 0
+    decided = [v[1] for row in shared._rows for k, v in row.items()  # type: ignore[attr-defined]
+               if type(k) is tuple and v[0] is None]
+    assert decided and any(choice.seen for choice in decided)
