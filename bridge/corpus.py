@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 import json
 import re
 import sys
@@ -70,6 +71,11 @@ def is_mana_line(text: str) -> bool:
     """An ability that adds mana, by its text: "Add ..." or "... adds ..." outside reminder
     text ("{T}: Add {G}.", "that player adds one mana ..."); "Add or subtract 1 ..." is not."""
     return bool(_MANA_VERB.search(_REMINDER.sub("", text) if "(" in text else text))
+
+
+def _bare(text: str) -> str:
+    """The text without its reminder text (what the report's judgements of a text look at)."""
+    return _REMINDER.sub("", text) if "(" in text else text
 
 
 def is_keyword_line(text: str, names: tuple[str, ...] = ()) -> bool:
@@ -133,8 +139,13 @@ _SPACES = re.compile(r"\s+")
 
 def ability_class_of_text(text: str, is_spell: bool) -> str:
     """A coarse class for any ability text (also unparsed ones), for the coverage table."""
-    t = (_REMINDER.sub("", text) if "(" in text else text).strip()
-    head = t.split(".")[0]
+    return _class_of_bare(_bare(text), is_spell)
+
+
+def _class_of_bare(bare: str, is_spell: bool) -> str:
+    """:func:`ability_class_of_text` of a text whose reminder text is removed."""
+    t = bare.strip()
+    head = t.partition(".")[0]
     if _MANA_LINE.search(t) and _ADDS_MANA.search(t):
         return "mana"
     if _TRIGGER_START.match(t):
@@ -150,8 +161,12 @@ def ability_class_of_text(text: str, is_spell: bool) -> str:
 
 def template_of(text: str) -> str:
     """An unsupported text as a template: symbols, numbers and names as placeholders."""
-    t = _REMINDER.sub("", text)
-    t = _SYMBOLS.sub("{M}", t)
+    return _template_of_bare(_bare(text))
+
+
+def _template_of_bare(bare: str) -> str:
+    """:func:`template_of` of a text whose reminder text is removed."""
+    t = _SYMBOLS.sub("{M}", bare)
     t = _NUMBERS.sub("N", t)
     t = _NUMBER_WORDS.sub("N", t)
     t = _SPACES.sub(" ", t).strip()
@@ -356,9 +371,12 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     read_table()  # before the workers fork: each starts with the table of what the rules read
     t_build = time.perf_counter() - t0
     c_read = time.process_time()
-    recs = list(records)
-    if limit is not None:
-        recs = recs[:limit]
+    if limit is not None and limit >= 0:  # only the first records are read (and checked)
+        recs = list(itertools.islice(records, limit))
+    else:
+        recs = list(records)
+        if limit is not None:
+            recs = recs[:limit]
     c_read = time.process_time() - c_read
     # what lives for the whole run (the parser's tables, the records) is left out of the cyclic
     # collector's walks, which parse_card pauses but the bookkeeping between its calls triggers
@@ -520,6 +538,11 @@ _CLASS_OF_FACT = (("keyword", "keyword"), ("adds", "mana"), ("activated", "activ
                   ("static", "static"), ("spell_effect", "spell"))
 
 
+#: the names of an ability's facts (one frozenset per printed ability) → its class from them
+#: ("" for none)
+_FACT_CLASS: dict[frozenset[str], str] = {}
+
+
 def _ability_verdict(text: str, supported: bool, kinds: frozenset[str], is_spell: bool) -> tuple:
     """What the report counts of one ability, from its text and the names of its facts:
     (its class — None when it depends on the card's names —, whether it is a keyword line —
@@ -531,20 +554,26 @@ def _ability_verdict(text: str, supported: bool, kinds: frozenset[str], is_spell
     first of :data:`_CLASS_OF_FACT` it has), otherwise from its text, where a keyword line
     counts as keyword; the mana abilities parsed are those that add mana themselves or through
     an ability they grant."""
-    fcls = next((cls for name, cls in _CLASS_OF_FACT if name in kinds), None)
+    fcls = _FACT_CLASS.get(kinds)
+    if fcls is None:
+        if len(_FACT_CLASS) >= _MEMO_MAX:
+            _FACT_CLASS.clear()
+        fcls = _FACT_CLASS[kinds] = next((cls for name, cls in _CLASS_OF_FACT if name in kinds), "")
+    fcls = fcls or None
     if fcls == "keyword" or "keyword_recognised" in kinds:
         kw_line: bool | None = True
     elif _no_keyword_at_a_glance(text):
         kw_line = False
     else:
         kw_line = None
-    tcls = None if fcls in ("mana", "keyword") else ability_class_of_text(text, is_spell)
+    bare = _bare(text)
+    tcls = None if fcls in ("mana", "keyword") else _class_of_bare(bare, is_spell)
     # mana and keyword abilities by their facts (or, unparsed, by their text); the other
     # classes by the text alone, so that parsed and unparsed abilities of a class are counted
     # alike
     cls = None if kw_line is None else fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
-    return (cls, kw_line, is_mana_line(text), supported and "adds" in kinds,
-            "keyword" in kinds or "keyword_recognised" in kinds, None if supported else template_of(text),
+    return (cls, kw_line, _MANA_VERB.search(bare) is not None, supported and "adds" in kinds,
+            "keyword" in kinds or "keyword_recognised" in kinds, None if supported else _template_of_bare(bare),
             fcls, tcls)
 
 
