@@ -7,7 +7,7 @@ from typing import Any
 from lark import Transformer
 
 from .nodes import Fn, Str
-from .filters import as_filter
+from .filters import as_filter, number_value
 from .mana import group_symbols
 
 
@@ -102,8 +102,6 @@ class CostsTransformer(Transformer):
 
     def c_exile_top_library_n(self, c: list) -> list:
         """"Exile the top ten cards of your library": exile_top_library(P, N)."""
-        from .filters import number_value
-
         return [Fn("exile_top_library", c[1], number_value(c[0]))]
 
     def c_tap_untapped(self, c: list) -> list:

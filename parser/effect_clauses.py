@@ -17,7 +17,7 @@ from .effect_parts import (
     substitute_x,
     with_duration,
 )
-from .filters import as_filter
+from .filters import as_filter, player_term
 from .nodes import ABIL, EIDX, Effect, Fn, Str
 
 
@@ -25,8 +25,6 @@ class ClauseRules:
     """Clauses: a part of :class:`~.effects.EffectsTransformer`."""
 
     def c_during_turn(self, c: list) -> list:
-        from .filters import player_term
-
         for e in c[0]:
             e.facts.append(("effect_condition", (ABIL, EIDX, Fn("during_turn_of", player_term(c[1])))))
         return c[0]
@@ -55,6 +53,8 @@ class ClauseRules:
         return c[0]
 
     def clauses(self, c: list) -> list:
+        if len(c) == 1 and c[0].__class__ is list:  # one clause: its effects
+            return c[0]
         out: list = []
         for item in c:
             if isinstance(item, str) and item.startswith("sep_"):
@@ -72,10 +72,16 @@ class ClauseRules:
         return "sep_comma"
 
     def c_imperative(self, c: list) -> list:
-        return [e for vp in c[0] for e in make_effects("you", vp)]
+        vps = c[0]
+        if len(vps) == 1:
+            return make_effects("you", vps[0])
+        return [e for vp in vps for e in make_effects("you", vp)]
 
     def c_subject(self, c: list) -> list:
-        return [e for vp in c[-1] for e in make_effects(c[0], vp)]
+        vps = c[-1]
+        if len(vps) == 1:
+            return make_effects(c[0], vps[0])
+        return [e for vp in vps for e in make_effects(c[0], vp)]
 
     def c_counters_put_plus(self, c: list) -> list:
         """"that many plus one +1/+1 counters are put on it instead" (Hardened Scales)."""
@@ -175,6 +181,8 @@ class ClauseRules:
         return [with_duration(e, c[1]) for e in c[0]]
 
     def vps(self, c: list) -> list:
+        if len(c) == 1 and c[0].__class__ is VP:  # one verb phrase (most clauses)
+            return c
         return [v for v in _flatten(c) if isinstance(v, VP)]
 
     def c_that_damage_dealt_to(self, c: list) -> list:
@@ -194,8 +202,6 @@ class ClauseRules:
 
     def c_during_untap_step(self, c: list) -> list:
         """"... during your untap step": the part applies during that player's untap step."""
-        from .filters import player_term
-
         for e in c[0]:
             e.facts.append(("effect_condition", (ABIL, EIDX, Fn("during", Fn("untap_step", player_term(c[1]))))))
         return c[0]

@@ -12,9 +12,10 @@ from typing import Any
 from lark import Token
 
 from .effect_parts import GrammarReject
-from .filters import as_filter
+from .filters import as_filter, player_term
 from .nodes import Filter, Fn, literal_words
 from .terms import TIME_WORDS
+from .mana import mana_symbol
 
 
 class ConditionRules:
@@ -23,8 +24,6 @@ class ConditionRules:
     def cond_symbol_spent(self, c: list) -> Any:
         """"{W} was spent to cast this spell" → mana_symbol_spent(w, Ref): mana of that
         symbol's kind ({S}: snow) was spent to cast it."""
-        from .mana import mana_symbol
-
         return Fn("mana_symbol_spent", mana_symbol(str(c[0])), c[1])
 
     def cond_nth_resolution(self, c: list) -> Any:
@@ -141,8 +140,6 @@ class ConditionRules:
         return "rest_of_game"
 
     def d_during_next_turn(self, c: list) -> Any:
-        from .filters import player_term
-
         return Fn("during_next_turn_of", player_term(c[0]))
 
     def d_end_of_combat(self, c: list) -> str:

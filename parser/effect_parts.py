@@ -8,11 +8,13 @@ shared by the transformer parts (numbers, P/T, quoted abilities) are here too.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from .keywords import KW
 from .nodes import ABIL, EIDX, Effect, Filter, Fn, Quoted, Str, clean_children
+from .vocabulary import LAND_TYPES
 
 
 #: verbs whose effect term takes no acting player (the object is what matters)
@@ -69,7 +71,7 @@ class GrammarReject(ValueError):
     """A transformer's semantic check failed: the text is unsupported, not a parser bug."""
 
 
-@dataclass
+@dataclass(slots=True)
 class VP:
     """A verb phrase before its subject is known."""
 
@@ -85,7 +87,7 @@ class VP:
     duration: Any = None
 
 
-@dataclass
+@dataclass(slots=True)
 class AbFact:
     """A fact about the whole ability (restrictions, replacement effects, ...)."""
 
@@ -93,7 +95,7 @@ class AbFact:
     args: tuple[Any, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class Sentences:
     """The parts of an effect block, in text order."""
 
@@ -101,10 +103,22 @@ class Sentences:
 
 
 def _flatten(items: list) -> list:
+    """The items of nested lists, in order, without None (a flat list without None is itself).
+    The grammar's values nest one level deep as a rule ("a block of sentences, each a list of
+    parts"): that level is walked here, deeper ones by recursion."""
+    for it in items:
+        if it is None or isinstance(it, list):
+            break
+    else:
+        return items
     out: list = []
     for it in items:
         if isinstance(it, list):
-            out.extend(_flatten(it))
+            for x in it:
+                if isinstance(x, list):
+                    out.extend(_flatten(x))
+                elif x is not None:
+                    out.append(x)
         elif it is not None:
             out.append(it)
     return out
@@ -136,7 +150,23 @@ def substitute_x(term: Any, value: Any) -> Any:
 
 
 def make_effects(subject: Any, vp: VP) -> list[Effect]:
-    """The effect(s) of one verb phrase with its subject."""
+    """The effect(s) of one verb phrase with its subject (a new list)."""
+    if vp.inner is None and not vp.options and vp.effect is None:
+        # the common case: one verb, one effect term
+        subj = subject if subject is not None else "you"
+        name = vp.name
+        if name in _CONTINUOUS:
+            eff = Fn(name, *vp.args)
+            e = Effect(Fn("apply", subj, eff, "permanent"), optional=vp.optional, continuous=(subj, eff))
+        elif name in _NO_ACTOR:
+            e = Effect(Fn(name, *vp.args), optional=vp.optional)
+        else:
+            e = Effect(Fn(name, subj, *vp.args), optional=vp.optional)
+        if vp.facts:
+            e.facts.extend(vp.facts)
+        if vp.duration is not None:
+            with_duration(e, vp.duration)
+        return [e]
     effs = _make_effects(subject, vp)
     if vp.duration is not None:
         effs = [with_duration(e, vp.duration) for e in effs]
@@ -144,6 +174,8 @@ def make_effects(subject: Any, vp: VP) -> list[Effect]:
 
 
 def _make_effects(subject: Any, vp: VP) -> list[Effect]:
+    """:func:`make_effects` of a verb phrase with effects of its own (a causative, options, a
+    prebuilt effect)."""
     if vp.inner is not None:
         for e in vp.inner:
             e.optional = e.optional or vp.optional
@@ -152,21 +184,10 @@ def _make_effects(subject: Any, vp: VP) -> list[Effect]:
         effs = [make_effects(subject, o)[0] for o in vp.options]
         e = Effect("choice", options=[x.kind for x in effs], optional=vp.optional)
         return [e]
-    if vp.effect is not None:
-        e = vp.effect
-        if vp.name == "add_mana" and subject not in (None, "you"):
-            e.mana_to = _mana_receiver(subject)
-        e.optional = e.optional or vp.optional
-        return [e]
-    subj = subject if subject is not None else "you"
-    if vp.name in _CONTINUOUS:
-        eff = Fn(vp.name, *vp.args)
-        e = Effect(Fn("apply", subj, eff, "permanent"), optional=vp.optional, continuous=(subj, eff))
-    elif vp.name in _NO_ACTOR:
-        e = Effect(Fn(vp.name, *vp.args), optional=vp.optional)
-    else:
-        e = Effect(Fn(vp.name, subj, *vp.args), optional=vp.optional)
-    e.facts.extend(vp.facts)
+    e = vp.effect
+    if vp.name == "add_mana" and subject not in (None, "you"):
+        e.mana_to = _mana_receiver(subject)
+    e.optional = e.optional or vp.optional
     return [e]
 
 
@@ -183,7 +204,7 @@ def with_duration(e: Effect, dur: Any) -> Effect:
     if e.continuous is not None:
         subj, eff = e.continuous
         e.kind = Fn("apply", subj, eff, dur)
-    elif e.kind == "choice" or (isinstance(e.kind, Fn) and e.kind.name == "choice"):
+    elif (e.kind == "choice") if isinstance(e.kind, str) else (isinstance(e.kind, Fn) and e.kind.name == "choice"):
         e.options = [Fn("apply", o.args[0], o.args[1], dur) if isinstance(o, Fn) and o.name == "apply" else o for o in e.options]
     else:
         e.facts.append(("effect_duration", (ABIL, EIDX, dur)))
@@ -193,8 +214,6 @@ def with_duration(e: Effect, dur: Any) -> Effect:
 def type_setting(f: Filter) -> list[tuple[str, Any]]:
     """"are Mountains", "is white", "is a Zombie": the characteristic-setting effects
     (CR 205.1a, 305.7; layer 4 and 5 of CR 613)."""
-    from .vocabulary import LAND_TYPES
-
     out: list[tuple[str, Any]] = []
     for b in f.branches:
         for con in b:
@@ -225,7 +244,10 @@ def _times(n: Any, amount: Any) -> Any:
     return amount if n == 1 else Fn("times", n, amount)
 
 
+@functools.lru_cache(maxsize=4096)
 def _num(s: str) -> Any:
+    """The term of a number as printed ("3", "X", "-X", "*"); the same for every occurrence
+    (an immutable value), so it is worked out once per spelling."""
     s = s.replace("−", "-")
     try:
         return int(s)
@@ -239,12 +261,16 @@ def _num(s: str) -> Any:
 
 
 def _pt(tok: Any) -> tuple[Any, Any]:
-    p, t = str(tok).split("/")
-    return _num(p), _num(t)
+    return _pt_text(str(tok))
 
 
-def _pt_mod(tok: Any) -> tuple[Any, Any]:
-    p, t = str(tok).split("/")
+_pt_mod = _pt
+
+
+@functools.lru_cache(maxsize=4096)
+def _pt_text(text: str) -> tuple[Any, Any]:
+    """The terms of a P/T or a P/T change as printed ("2/2", "+1/-1"), once per spelling."""
+    p, t = text.split("/")
     return _num(p), _num(t)
 
 

@@ -23,7 +23,7 @@ from .effect_parts import (
     make_effects,
     with_duration,
 )
-from .filters import as_filter
+from .filters import as_filter, number_value, player_term
 from .nodes import ABIL, EIDX, Effect, Filter, Fn, Str
 
 
@@ -34,16 +34,12 @@ class SentenceRules:
         return Sentences(_flatten(c))
 
     def rr_one(self, c: list) -> list:
-        from .filters import number_value
-
         n = number_value(c[0])
         return _conditioned(list(c[-1].parts), Fn("rolled", n, n))
 
     rr_one_dash = rr_one
 
     def rr_range(self, c: list) -> list:
-        from .filters import number_value
-
         return _conditioned(list(c[-1].parts), Fn("rolled", number_value(c[0]), number_value(c[1])))
 
     def s_plain(self, c: list) -> list:
@@ -106,8 +102,6 @@ class SentenceRules:
 
     def s_max_hand_size(self, c: list) -> list:
         """"Your maximum hand size is eight." (CR 402.2)"""
-        from .filters import player_term
-
         eff = Fn("max_hand_size", c[1])
         return [Effect(Fn("apply", player_term(c[0]), eff, "permanent"), continuous=(player_term(c[0]), eff))]
 
@@ -118,16 +112,12 @@ class SentenceRules:
     def s_max_attackers(self, c: list) -> list:
         """"No more than one creature can attack [you] each combat": at most N objects matching
         F attack in each combat → max_attackers(N) / max_attackers(N, Ref) (attacking Ref)."""
-        from .filters import number_value
-
         n = c[0] if not isinstance(c[0], Token) else number_value(c[0])
         args = [n] + ([c[2]] if len(c) > 2 else [])
         return make_effects(Fn("each", as_filter(c[1])), VP("max_attackers", args))
 
     def s_max_blockers(self, c: list) -> list:
         """"No more than one creature can block each combat" → max_blockers(N)."""
-        from .filters import number_value
-
         n = c[0] if not isinstance(c[0], Token) else number_value(c[0])
         return make_effects(Fn("each", as_filter(c[1])), VP("max_blockers", [n]))
 
@@ -141,8 +131,6 @@ class SentenceRules:
         return [AbFact("deck_limit", (ABIL, "any_number"))]
 
     def s_deck_up_to(self, c: list) -> list:
-        from .filters import number_value
-
         return [AbFact("deck_limit", (ABIL, c[0] if isinstance(c[0], int) else number_value(c[0])))]
 
     def s_day_init(self, c: list) -> list:
@@ -285,8 +273,6 @@ class SentenceRules:
         return [AbFact("keyword_cost_is", (ABIL, Str("flashback"), "mana_cost"))]
 
     def s_max_hand_size_reduced(self, c: list) -> list:
-        from .filters import player_term
-
         eff = Fn("max_hand_size_minus", c[1])
         return [Effect(Fn("apply", player_term(c[0]), eff, "permanent"), continuous=(player_term(c[0]), eff))]
 
@@ -324,8 +310,6 @@ class SentenceRules:
         return out
 
     def s_x_not(self, c: list) -> list:
-        from .filters import number_value
-
         return [AbFact("x_restriction", (ABIL, Fn("non", number_value(c[0]))))]
 
     def s_next_time(self, c: list) -> list:
@@ -345,8 +329,6 @@ class SentenceRules:
 
     def s_choose_among(self, c: list) -> list:
         """"Exile the top three cards of your library. Choose one." (of the cards just named)."""
-        from .filters import number_value
-
         return [Effect(Fn("choose_among_those", number_value(c[0])))]
 
     def s_then_if(self, c: list) -> list:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .effect_parts import _kw_term, _pt, _quoted
-from .filters import as_filter
-from .mana import group_symbols
+from .filters import as_filter, number_value
+from .mana import group_symbols, mana_symbol
 from .nodes import Filter, Fn, Str, literal_words
 from .terms import SPEND_WORDS
 
@@ -52,8 +52,6 @@ class TermRules:
 
     def fe_life_lost(self, c: list) -> Any:
         """"for each 1 life lost this way"."""
-        from .filters import number_value
-
         return Fn("life_lost_this_way", number_value(c[0]))
 
     def fe_times_kicked(self, c: list) -> Any:
@@ -61,8 +59,6 @@ class TermRules:
 
     def fe_damage_dealt(self, c: list) -> Any:
         """"for each 1 damage dealt to them"."""
-        from .filters import number_value
-
         return Fn("damage_dealt_to", number_value(c[0]), c[-1])
 
     def fe_colors_spent(self, c: list) -> Any:
@@ -79,19 +75,13 @@ class TermRules:
         return Fn("each", Filter([["opponent"]]))
 
     def fe_life_gained(self, c: list) -> Any:
-        from .filters import number_value
-
         return Fn("life_gained", number_value(c[0]))
 
     def fe_damage_prevented(self, c: list) -> Any:
-        from .filters import number_value
-
         return Fn("damage_prevented_this_way", number_value(c[0]))
 
     def fe_symbol_spent(self, c: list) -> Any:
         """"for each {S} spent to cast this spell"."""
-        from .mana import mana_symbol
-
         return Fn("symbols_spent", mana_symbol(str(c[0])), c[-1])
 
     def fe_different_stat(self, c: list) -> Any:

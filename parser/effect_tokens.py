@@ -12,6 +12,9 @@ from .effect_parts import GrammarReject, VP, _pt, _quoted
 from .filters import as_filter, subtype_name
 from .nodes import ABIL, EIDX, Effect, Filter, Fn, Str
 
+#: the id of the token an effect part creates, tok(A, I) (an immutable term: one object)
+_TOK = Fn("tok", ABIL, EIDX)
+
 
 class TokenRules:
     """Token creation: a part of :class:`~.effects.EffectsTransformer`."""
@@ -23,29 +26,29 @@ class TokenRules:
         return _token_facts([pt, merged] + c[3:])
 
     def v_create(self, c: list) -> list:
-        return [VP("create_token", [n, Fn("tok", ABIL, EIDX)], facts=facts) for n, facts in c[0]]
+        return [VP("create_token", [n, _TOK], facts=facts) for n, facts in c[0]]
 
     def v_create_for_each(self, c: list) -> list:
         f = as_filter(c[1])
-        return [VP("create_token", [Fn("times", n, Fn("count", f)), Fn("tok", ABIL, EIDX)], facts=facts) for n, facts in c[0]]
+        return [VP("create_token", [Fn("times", n, Fn("count", f)), _TOK], facts=facts) for n, facts in c[0]]
 
     def v_create_amount(self, c: list) -> list:
-        return [VP("create_token", [c[1], Fn("tok", ABIL, EIDX)], facts=c[0])]
+        return [VP("create_token", [c[1], _TOK], facts=c[0])]
 
     def v_create_those_plus(self, c: list) -> VP:
         """"instead create those tokens plus an additional Treasure token" (Xorn): the same
         effect as "those tokens plus an additional ... token are created instead"."""
-        e = Effect(Fn("create_those_tokens", Fn("plus_token", Fn("tok", ABIL, EIDX))))
+        e = Effect(Fn("create_those_tokens", Fn("plus_token", _TOK)))
         e.facts.extend(c[0])
         return VP("create_those_tokens", effect=e)
 
     def v_create_that_many(self, c: list) -> list:
-        return [VP("create_token", ["that_much", Fn("tok", ABIL, EIDX)], facts=c[0])]
+        return [VP("create_token", ["that_much", _TOK], facts=c[0])]
 
     def v_create_copy(self, c: list) -> list:
         out = []
         for n, facts in c[0]:
-            out.append(VP("create_token", [n, Fn("tok", ABIL, EIDX)], facts=facts + [("token_copy_of", (Fn("tok", ABIL, EIDX), c[1]))]))
+            out.append(VP("create_token", [n, _TOK], facts=facts + [("token_copy_of", (_TOK, c[1]))]))
         return out
 
     def v_create_copy_except(self, c: list) -> list:
@@ -57,7 +60,7 @@ class TokenRules:
     def v_create_copy_token(self, c: list) -> VP:
         n = c[0] if len(c) > 1 else 1
         ref = c[-1]
-        t = Fn("tok", ABIL, EIDX)
+        t = _TOK
         return VP("create_token", [n, t], facts=[("token_copy_of", (t, ref))])
 
     def v_create_copy_token_except(self, c: list) -> VP:
@@ -75,13 +78,13 @@ class TokenRules:
         return _token_facts(c)
 
     def tok_one_tapped(self, c: list) -> list:
-        return _token_facts(c) + [("token_tapped", (Fn("tok", ABIL, EIDX),))]
+        return _token_facts(c) + [("token_tapped", (_TOK,))]
 
     def tok_words(self, c: list) -> Filter:
         return c[0]
 
     def tw_with(self, c: list) -> list:
-        t = Fn("tok", ABIL, EIDX)
+        t = _TOK
         out = []
         for g in c[0]:
             out.append(("token_ability", (t, g)))
@@ -93,7 +96,7 @@ class TokenRules:
         return out
 
     def tw_named(self, c: list) -> list:
-        return [("token_name", (Fn("tok", ABIL, EIDX), Str(c[0])))]
+        return [("token_name", (_TOK, Str(c[0])))]
 
     def tw_with_named(self, c: list) -> list:
         """"a 1/2 blue Bird creature token with flying named Storm Crow"."""
@@ -103,7 +106,7 @@ class TokenRules:
         return self.tw_named(c[:1]) + self.tw_with(c[1:])
 
     def tw_tapped_attacking(self, c: list) -> list:
-        t = Fn("tok", ABIL, EIDX)
+        t = _TOK
         return [("token_tapped", (t,)), ("token_attacking", (t,))]
 
     def name_words_e(self, c: list) -> str:
@@ -118,7 +121,7 @@ _PREDEFINED_ARTIFACT_TOKENS = {
 
 def _predefined_token(word: str) -> list:
     """CR 111.10: predefined tokens ("a Treasure token")."""
-    t = Fn("tok", ABIL, EIDX)
+    t = _TOK
     sub = subtype_name(word)
     facts = [("token_subtype", (t, Str(sub)))]
     if sub in _PREDEFINED_ARTIFACT_TOKENS:
@@ -129,7 +132,7 @@ def _predefined_token(word: str) -> list:
 
 def _token_facts(c: list) -> list:
     """Facts of a token description; the words must name a token ("... creature token")."""
-    t = Fn("tok", ABIL, EIDX)
+    t = _TOK
     facts: list = []
     rest = list(c)
     pt = None
@@ -143,9 +146,9 @@ def _token_facts(c: list) -> list:
         for x in b:
             if x not in merged:
                 merged.append(x)
-    if "token" not in merged:
+    if not any(isinstance(x, str) and x == "token" for x in merged):
         raise GrammarReject("not a token description (no 'token' word)")
-    cons = [x for x in merged if x != "token"]
+    cons = [x for x in merged if not (isinstance(x, str) and x == "token")]
     subs = [x for x in cons if isinstance(x, Fn) and x.name == "subtype"]
     if pt is None and len(subs) == 1 and len(cons) <= 2:
         facts = _predefined_token(str(subs[0].args[0]))

@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token
 
 from .effect_parts import GrammarReject, VP, _pt, _pt_mod, generic_vp, type_setting
-from .filters import as_filter
+from .filters import as_filter, number_value
 from .mana import group_symbols
 from .nodes import ABIL, EIDX, Filter, Fn, Str, literal_words
 from .terms import VERB_WORDS
@@ -93,8 +93,6 @@ class VerbRules:
         """"Put one into your hand and the other into your graveyard" (two cards): as "put one
         of them into your hand and the rest into ..." → put_some_rest(P, one_of(them), Owner,
         rest, Dest)."""
-        from .filters import number_value
-
         if number_value(c[0]) != 1:
             raise GrammarReject("'put N ... and the other' with N other than one")
         return VP("put_some_rest", [Fn("one_of", "them"), c[1], "rest", c[2]])
@@ -103,8 +101,6 @@ class VerbRules:
         """"put one onto the battlefield tapped and the other into your hand" (Cultivate) →
         put_battlefield_rest(P, one_of(them), Mods, Dest), as "put one of them onto the
         battlefield tapped and the rest into ..."."""
-        from .filters import number_value
-
         if number_value(c[0]) != 1:
             raise GrammarReject("'put N ... and the other' with N other than one")
         return VP("put_battlefield_rest", [Fn("one_of", "them"), c[-1]])
@@ -267,8 +263,6 @@ class VerbRules:
 
     def v_have_base_power(self, c: list) -> VP:
         """"has base power 0 until end of turn" (layer 7b, the power only)."""
-        from .filters import number_value
-
         return VP("set_base_power", [number_value(c[0])])
 
     def v_is_creature_pt(self, c: list) -> list:

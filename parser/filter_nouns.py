@@ -18,6 +18,9 @@ from typing import Any
 
 from .filter_words import (
     _STATUS,
+    SEP_AND,
+    SEP_COMMA,
+    SEP_OR,
     Sep,
     Word,
     any_target_filter,
@@ -322,7 +325,7 @@ class NounRules:
         return c[0]
 
     def w_subtype(self, c: list) -> Word:
-        return _subtype_word(str(c[0]))
+        return _subtype_word(c[0].value)
 
     def w_color(self, c: list) -> Word:
         return c[0]
@@ -334,41 +337,63 @@ class NounRules:
         return c[0]
 
     def w_non(self, c: list) -> Word:
-        w: Word = c[0]
-        return Word("adj", Fn("non", w.constraint), w.plural)
+        return _non_word(c[0])
 
     def w_type_word(self, c: list) -> Word:
-        return type_word_constraint(str(c[0]))
+        return type_word_constraint(c[0].value)
 
     def w_color_word(self, c: list) -> Word:
-        low = str(c[0]).lower()
-        if low in COLOR_WORDS:
-            return Word("adj", Fn("color", COLOR_WORDS[low]))
-        if low == "colored":
-            return Word("adj", Fn("non", "colorless"))
-        return Word("adj", low)
+        return _color_word(c[0].value.lower())
 
     def w_super_word(self, c: list) -> Word:
-        return Word("adj", Fn("supertype", str(c[0]).lower()))
+        return _super_word(c[0].value.lower())
 
     def w_status_word(self, c: list) -> Word:
-        low = str(c[0]).lower()
-        if low in ("enchanted", "equipped"):
-            return Word("adj", low)
-        if low == "nontoken":
-            return Word("adj", Fn("non", "token"))
-        if low == "nonbasic":
-            return Word("adj", Fn("non", Fn("supertype", "basic")))
-        return Word("adj", _STATUS[low])
+        return _status_word(c[0].value.lower())
 
     def sep_or(self, c: list) -> Sep:
-        return Sep("or")
+        return SEP_OR
 
     def sep_and(self, c: list) -> Sep:
-        return Sep("and")
+        return SEP_AND
 
     def sep_comma(self, c: list) -> Sep:
-        return Sep("comma")
+        return SEP_COMMA
+
+
+# Each description word is made once per spelling (Words are immutable and equal only to
+# themselves: a run of them is the key of combine_words's cache). The spellings are the
+# grammar's literals, so these caches stay small.
+
+@functools.lru_cache(maxsize=1024)
+def _non_word(w: Word) -> Word:
+    """"non" + a word ("noncreature", "nonbasic"): the word's constraint negated."""
+    return Word("adj", Fn("non", w.constraint), w.plural)
+
+
+@functools.lru_cache(maxsize=256)
+def _color_word(low: str) -> Word:
+    if low in COLOR_WORDS:
+        return Word("adj", Fn("color", COLOR_WORDS[low]))
+    if low == "colored":
+        return Word("adj", Fn("non", "colorless"))
+    return Word("adj", low)
+
+
+@functools.lru_cache(maxsize=256)
+def _super_word(low: str) -> Word:
+    return Word("adj", Fn("supertype", low))
+
+
+@functools.lru_cache(maxsize=256)
+def _status_word(low: str) -> Word:
+    if low in ("enchanted", "equipped"):
+        return Word("adj", low)
+    if low == "nontoken":
+        return Word("adj", Fn("non", "token"))
+    if low == "nonbasic":
+        return Word("adj", Fn("non", Fn("supertype", "basic")))
+    return Word("adj", _STATUS[low])
 
 
 @functools.lru_cache(maxsize=4096)

@@ -49,18 +49,24 @@ _STATUS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Word:
-    """One description word: its kind and the filter constraint it stands for."""
+    """One description word: its kind and the filter constraint it stands for. Made once per
+    spelling (the transformer's ``w_*`` methods keep them), so a Word is equal only to itself
+    and hashed by identity: a run of words is the key of :func:`combine_words`'s cache."""
 
     kind: str  # type | generic | subtype | adj
     constraint: Any
     plural: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Sep:
     kind: str  # or | and | comma
+
+
+#: the three separators (one object each: equal only to itself, like a Word)
+SEP_OR, SEP_AND, SEP_COMMA = Sep("or"), Sep("and"), Sep("comma")
 
 
 #: every singular noun of the three tables (built once, not per word)
@@ -100,9 +106,30 @@ def combine_words(items: list[Word | Sep]) -> Filter:
     "white or blue creature" → {white, creature} | {blue, creature};
     "instant, sorcery, or Wizard spell" → {instant, spell} | {sorcery, spell} | {Wizard, spell};
     "noncreature, nonland permanent" (commas only) → one branch with all three.
-    """
+
+    The branches depend only on the run of words (each made once per spelling), so they are
+    worked out once per distinct run; each call gets its own lists (a filter is mutable)."""
+    key = tuple(items)
+    branches = _COMBINED.get(key)
+    if branches is None:
+        if len(_COMBINED) >= _COMBINED_MAX:
+            _COMBINED.clear()
+        branches = _COMBINED[key] = tuple(tuple(b) for b in _combined(items))
+    if len(branches) == 1:
+        return Filter([list(branches[0])])
+    return Filter([list(b) for b in branches])
+
+
+#: run of words and separators → the branches of its filter; emptied past _COMBINED_MAX
+#: entries (a long-lived process reading hostile text)
+_COMBINED: dict[tuple, tuple[tuple[Any, ...], ...]] = {}
+_COMBINED_MAX = 50_000
+
+
+def _combined(items: list[Word | Sep]) -> list[list[Any]]:
+    """The branches of :func:`combine_words`, worked out."""
     if not any(type(it) is Sep for it in items):  # no separator: one branch of all the words
-        return Filter([_constraints(items)])
+        return [_constraints(items)]
     groups: list[list[Word]] = [[]]
     disjunctive = False
     for it in items:
@@ -115,7 +142,7 @@ def combine_words(items: list[Word | Sep]) -> Filter:
     groups = [g for g in groups if g]
     if not disjunctive or len(groups) == 1:
         flat = [w for g in groups for w in g]
-        return Filter([_constraints(flat)])
+        return [_constraints(flat)]
     last = groups[-1]
     core = [w for w in last if w.kind in ("type", "subtype")]
     tail: list[Word] = []
@@ -144,7 +171,7 @@ def combine_words(items: list[Word | Sep]) -> Filter:
         if i > 0 and first_prefix and not any(w.kind == "adj" for w in g):
             words = first_prefix + words
         branches.append(_constraints(words))
-    return Filter(branches)
+    return branches
 
 
 def _constraints(words: list[Word]) -> list[Any]:
@@ -213,12 +240,25 @@ def player_term(ref: Any) -> Any:
 
 
 def number_value(tok: Any) -> int:
-    from .lexer import NUMBER_WORDS
+    """The value of a number token ("three", "3", "X" is not one), looked up once per spelling."""
+    text = str(tok)
+    value = _NUMBER_VALUES.get(text)
+    if value is None:
+        from .lexer import NUMBER_WORDS
 
-    s = str(tok).lower()
-    if s in NUMBER_WORDS:
-        return NUMBER_WORDS[s]
-    try:
-        return int(s)
-    except ValueError:
-        return int(float(s))
+        s = text.lower()
+        if s in NUMBER_WORDS:
+            value = NUMBER_WORDS[s]
+        else:
+            try:
+                value = int(s)
+            except ValueError:
+                value = int(float(s))
+        if len(_NUMBER_VALUES) >= _COMBINED_MAX:
+            _NUMBER_VALUES.clear()
+        _NUMBER_VALUES[text] = value
+    return value
+
+
+#: a number token's spelling → its value
+_NUMBER_VALUES: dict[str, int] = {}

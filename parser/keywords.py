@@ -9,8 +9,10 @@ from typing import Any
 from lark import Transformer
 
 from .nodes import ABIL, Filter, Fn, Str
-from .filters import subtype_name
+from .filters import number_value, subtype_name
 from .mana import group_symbols
+from .vocabulary import KEYWORD_HEADINGS
+from .split import ability_word_prefix, normalise
 
 
 @dataclass
@@ -34,12 +36,25 @@ def _quality(q: Any) -> Any:
     return q
 
 
+#: (KeywordLine, keyword_ability) of :mod:`.oracle`, which imports this module: bound on first
+#: use (a function-level import statement costs microseconds at every call)
+_ORACLE: tuple[Any, Any] | None = None
+
+
+def _bind_oracle() -> None:
+    global _ORACLE
+    from .oracle import KeywordLine, keyword_ability
+
+    _ORACLE = (KeywordLine, keyword_ability)
+
+
 class KeywordsTransformer(Transformer):
     """Methods are the aliases of grammar/keywords.lark (namespace ``keywords``)."""
 
     def k_list(self, c: list) -> Any:
-        from .oracle import KeywordLine, keyword_ability
-
+        if _ORACLE is None:
+            _bind_oracle()
+        KeywordLine, keyword_ability = _ORACLE  # noqa: N806 (oracle.py imports this module)
         abilities = [keyword_ability(k) for k in c if isinstance(k, KW)]
         seps = [(t.start_pos, t.end_pos) for t in c if not isinstance(t, KW)]
         return KeywordLine(abilities, seps)
@@ -66,8 +81,6 @@ class KeywordsTransformer(Transformer):
         return KW(name)
 
     def k_number(self, c: list) -> KW:
-        from .filters import number_value
-
         return KW(c[0], [Fn("n", number_value(c[1]))])
 
     def k_number_bare(self, c: list) -> KW:
@@ -150,8 +163,6 @@ class KeywordsTransformer(Transformer):
         return KW("splice", [Fn("onto", Fn("type", "instant")), Fn("onto", Fn("type", "sorcery"))] + c[0])
 
     def _n_then_cost(self, name: str, c: list, x: bool = False) -> KW:
-        from .filters import number_value
-
         n = "x" if x else number_value(c[0])
         cost = c[-1]
         return KW(name, [Fn("n", n)] + [Fn("mana", s, k) for s, k in group_symbols(cost)])
@@ -239,8 +250,6 @@ class KeywordsTransformer(Transformer):
         return kw
 
     def k_firebending(self, c: list) -> KW:
-        from .filters import number_value
-
         return KW("firebending", [Fn("n", number_value(c[0]))])
 
     def k_firebending_x(self, c: list) -> KW:
@@ -306,8 +315,6 @@ class KeywordsTransformer(Transformer):
         return KW("partner", [Fn("variant", Str(" ".join(str(t) for t in c)))])
 
     def k_devour_typed(self, c: list) -> KW:
-        from .filters import number_value
-
         return KW("devour", [c[0], Fn("n", number_value(c[1]))])
 
     def k_cumulative_upkeep_effect(self, c: list) -> KW:
@@ -317,8 +324,6 @@ class KeywordsTransformer(Transformer):
         return KW("cumulative upkeep", [Fn("effect", e.kind) for e in parts if hasattr(e, "kind")])
 
     def kwc_number(self, c: list) -> list:
-        from .filters import number_value
-
         return [Fn("n", number_value(c[0]))]
 
 
@@ -362,8 +367,6 @@ def _int(s: str) -> Any:
 
 def _keyword_names() -> dict[str, str]:
     """Lower-case spelling → keyword name as keyword/2 prints it (CR 702 headings)."""
-    from .vocabulary import KEYWORD_HEADINGS
-
     out: dict[str, str] = {}
     for heading in KEYWORD_HEADINGS:
         for part in heading.replace(" (Infinity)", "").split(" and "):
@@ -404,7 +407,5 @@ def keyword_head(text: str) -> str | None:
 def keyword_of_line(text: str, names: tuple[str, ...] = ()) -> str | None:
     """:func:`keyword_head` of an ability's printed text: reminder text removed, the card's
     own names (``split.self_names``) as "~", after any ability word."""
-    from .split import ability_word_prefix, normalise
-
     _word, skip = ability_word_prefix(text.lstrip())
     return keyword_head(normalise(text.lstrip()[skip:], names))

@@ -8,12 +8,13 @@ the ability assembler numbers them into ``adds(A, Alt, I, Amount, What)`` and
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from lark import Transformer
 
-from .nodes import Effect, Filter, Fn
+from .nodes import Effect, Filter, Fn, Str
 from .filters import as_filter
 from .vocabulary import COLOR_LETTERS, MANA_TYPES
 
@@ -27,8 +28,10 @@ _PHYREXIAN = re.compile(r"^\{([WUBRGC])/P\}$")
 _COST_PARTICIPLES = ("sacrificed", "returned", "exiled", "discarded")
 
 
+@functools.lru_cache(maxsize=4096)
 def mana_symbol(text: str) -> Any:
-    """The term of one mana symbol (docs/facts.md "Mana symbols")."""
+    """The term of one mana symbol (docs/facts.md "Mana symbols"); an immutable value, worked
+    out once per spelling."""
     t = text.upper()
     inner = t[1:-1]
     if inner in ("W", "U", "B", "R", "G", "C"):
@@ -125,7 +128,7 @@ class ManaTransformer(Transformer):
     """Methods are the aliases of grammar/mana.lark (namespace ``mana``)."""
 
     def mana_symbols(self, c: list) -> list[Any]:
-        return [mana_symbol(str(t)) for t in c]
+        return [mana_symbol(t.value) for t in c]
 
     def add_mana(self, c: list) -> Effect:
         return Effect("add_mana", mana=c[-1])
@@ -191,8 +194,6 @@ class ManaTransformer(Transformer):
         return [[(n, what, options) for (what, options), n in merged.items()]]
 
     def ck_ref(self, c: list) -> Any:
-        from .nodes import Str
-
         return Str(str(c[0]).lower())
 
     def ck_ref_any(self, c: list) -> Any:

@@ -52,7 +52,7 @@ class Fn(_FnSlots):
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return (self.name, self.args) == (other.name, other.args)  # type: ignore[attr-defined]
+            return self.name == other.name and self.args == other.args  # type: ignore[attr-defined]
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -81,12 +81,19 @@ ABIL = _Placeholder("ABIL")
 EIDX = _Placeholder("EIDX")
 
 
-@dataclass(eq=False)
 class Filter:
     """An object/player description: an object matches if it meets every constraint of some
-    branch (docs/facts.md, ``filter(F, B, Constraint)``)."""
+    branch (docs/facts.md, ``filter(F, B, Constraint)``). Mutable (the transformers add to a
+    filter as they read its post-modifiers); equal only to itself. A plain class with one slot:
+    a parse makes tens of thousands of these."""
 
-    branches: list[list[Any]] = field(default_factory=lambda: [[]])
+    __slots__ = ("branches", "__weakref__")
+
+    def __init__(self, branches: list[list[Any]] | None = None) -> None:
+        self.branches = [[]] if branches is None else branches
+
+    def __repr__(self) -> str:
+        return f"Filter(branches={self.branches!r})"
 
     def add(self, constraint: Any) -> "Filter":
         for b in self.branches:
@@ -120,7 +127,7 @@ class Quoted:
     span: tuple[int, int] = (0, 0)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Effect:
     """One part of an ability's effect, printed as effect(A, I, kind) plus its extra facts."""
 
@@ -176,40 +183,75 @@ def literal_words(tokens: list) -> str:
 
 def clean_children(children: list) -> list:
     """The arguments a generic builder passes on: structural tokens dropped, the remaining
-    tokens turned into terms (SELF → self, a number → int, a subtype → subtype("Elf"), ...)."""
-    from lark import Token
-
+    tokens turned into terms (SELF → self, a number → int, a subtype → subtype("Elf"), ...).
+    A token's term depends only on its terminal and its text and is immutable, so it is made
+    once per distinct (terminal, text) and looked up after that."""
+    if _Word is None:
+        _bind_late()
     out: list = []
     for ch in children:
-        if not isinstance(ch, Token):
+        cls = ch.__class__
+        if cls is not _Token:
             # a description word on its own ("three white mana") is its constraint
-            out.append(ch.constraint if type(ch).__name__ == "Word" else ch)
+            out.append(ch.constraint if cls is _Word else ch)
             continue
         kind = ch.type
         if kind in _STRUCTURAL:
             continue
-        if kind == "SELF":
-            out.append("self")
-        elif kind == "NUM":
-            from .filters import number_value
-
-            out.append(number_value(ch))
-        elif kind == "SUBTYPE":
-            from .filters import subtype_name
-
-            out.append(Fn("subtype", Str(subtype_name(str(ch)))))
-        elif kind == "MANA_SYM":
-            from .mana import mana_symbol
-
-            out.append(Fn("mana", mana_symbol(str(ch)), 1))
-        elif kind == "ENERGY_SYM":
-            out.append("energy")
-        elif kind in ("PT", "PT_MOD"):
-            p, t = str(ch).split("/")
-            out.append(Fn("pt", _pt_part(p), _pt_part(t)))
-        else:
-            out.append(Str(str(ch).lower()))
+        terms = _TOKEN_TERMS.get(kind)
+        if terms is None:
+            terms = _TOKEN_TERMS[kind] = {}
+        value = ch.value
+        term = terms.get(value)
+        if term is None:
+            if len(terms) >= _TOKEN_TERMS_MAX:
+                terms.clear()
+            term = terms[value] = _token_term(kind, value)
+        out.append(term)
     return out
+
+
+#: terminal → token text → its term (immutable values, shared by every parse); each emptied
+#: past _TOKEN_TERMS_MAX entries (a long-lived process reading hostile text)
+_TOKEN_TERMS: dict[str, dict[str, Any]] = {}
+_TOKEN_TERMS_MAX = 50_000
+_Word: Any = None
+_Token: Any = None
+
+
+def _bind_late() -> None:
+    """The classes :func:`clean_children` tests by identity (imported on first use: the filter
+    words' module imports this one)."""
+    global _Word, _Token
+    from lark import Token
+
+    from .filter_words import Word
+
+    _Token, _Word = Token, Word
+
+
+def _token_term(kind: str, text: str) -> Any:
+    """The term of one kept token (not a structural one)."""
+    if kind == "SELF":
+        return "self"
+    if kind == "NUM":
+        from .filters import number_value
+
+        return number_value(text)
+    if kind == "SUBTYPE":
+        from .filters import subtype_name
+
+        return Fn("subtype", Str(subtype_name(text)))
+    if kind == "MANA_SYM":
+        from .mana import mana_symbol
+
+        return Fn("mana", mana_symbol(text), 1)
+    if kind == "ENERGY_SYM":
+        return "energy"
+    if kind in ("PT", "PT_MOD"):
+        p, t = text.split("/")
+        return Fn("pt", _pt_part(p), _pt_part(t))
+    return Str(text.lower())
 
 
 def _pt_part(s: str) -> Any:

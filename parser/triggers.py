@@ -16,8 +16,9 @@ from typing import Any
 from lark import Transformer
 
 from .nodes import Filter, Fn, clean_children, literal_words
-from .filters import as_filter, ref_filter
+from .filters import as_filter, number_value, player_term, ref_filter
 from .terms import EVENT_WORDS
+from .mana import mana_symbol
 
 
 @dataclass
@@ -103,8 +104,6 @@ class TriggersTransformer(Transformer):
         return ("first_time_each_turn",)
 
     def ts_during(self, c: list) -> tuple:
-        from .filters import player_term
-
         return ("during_turn_of", player_term(c[0]))
 
     def ts_this_turn(self, c: list) -> tuple:
@@ -221,8 +220,6 @@ class TriggersTransformer(Transformer):
 
     def ev_taps_for_symbol(self, c: list) -> Any:
         """"Whenever you tap a land for {C}": tapped for mana that includes that type."""
-        from .mana import mana_symbol
-
         sym = mana_symbol(str(c[2]))
         return Fn("tapped_for_mana_of", _obj(c[1], c[0]), Fn("type", sym) if isinstance(sym, str) else sym)
 
@@ -266,14 +263,10 @@ class TriggersTransformer(Transformer):
 
     def ev_roll_at_least(self, c: list) -> Any:
         """"Whenever you roll a 4 or higher [on a die]" → roll_at_least(P, 4)."""
-        from .filters import number_value
-
         return Fn("roll_at_least", c[0], number_value(c[1]))
 
     def ev_roll_either(self, c: list) -> Any:
         """"Whenever you roll a 1 or 2" → one event per result, roll_result(P, N)."""
-        from .filters import number_value
-
         return [Fn("roll_result", c[0], number_value(c[1])), Fn("roll_result", c[0], number_value(c[2]))]
 
     def step_each_combat(self, c: list) -> tuple:
