@@ -315,8 +315,7 @@ class NounRules:
                 f.add(con)
         return f
 
-    def desc_words(self, c: list) -> Filter:
-        return combine_words(c)
+    desc_words = staticmethod(combine_words)
 
     def posts(self, c: list) -> list:
         return [con for p in c for con in p]

@@ -109,7 +109,7 @@ def combine_words(items: list[Word | Sep]) -> Filter:
 
     The branches depend only on the run of words (each made once per spelling), so they are
     worked out once per distinct run; each call gets its own lists (a filter is mutable)."""
-    key = tuple(items)
+    key = items[0] if len(items) == 1 else tuple(items)  # a Word is equal only to itself
     branches = _COMBINED.get(key)
     if branches is None:
         if len(_COMBINED) >= _COMBINED_MAX:

@@ -26,7 +26,8 @@ class KW:
 
 
 def _words(c: list) -> str:
-    return " ".join(str(t).lower() for t in c)
+    """The words of a keyword's name, lower case ("First strike" → "first strike")."""
+    return " ".join([str(t) for t in c]).lower()
 
 
 def _quality(q: Any) -> Any:
