@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +30,7 @@ from .keywords import keyword_of_line
 from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
 from .split import Unit, normalise, self_names, split_units
-from .typeline import characteristic_facts, is_spell_type
+from .typeline import characteristic_parts, is_spell_type
 
 __all__ = ["ParsedAbility", "ParsedCard", "parse_card"]
 
@@ -66,11 +67,29 @@ class ParsedCard:
 
     name: str
     abilities: tuple[ParsedAbility, ...]
-    #: the facts as ASP text, grouped: card-level facts first, then one block per ability,
-    #: each with its ``% N: text`` comment. Every text is valid by construction (the printer
-    #: checks each fact name against parser/contract.py and each atom it prints), so nothing
-    #: is read back through clingo until a caller asks for symbols.
-    texts: tuple[tuple[str, tuple[str, ...]], ...] = field(repr=False, default=())
+    #: the facts before the card term and the abilities' numbers are written in (what
+    #: :attr:`texts` is made from, when first asked): the card term as ASP text, the
+    #: characteristic facts after ``card(C)`` as (text before the card term, text after it), and
+    #: per ability, in order, its facts (:attr:`ParsedAbility.template`, kept here also when the
+    #: card holds a placeholder character) and its comment, with the placeholders \x01 (the card
+    #: term) and \x02 (its number)
+    printed: tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = \
+        field(repr=False, default=("", (), ()))
+
+    @functools.cached_property
+    def texts(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The facts as ASP text, grouped: card-level facts first, then one block per ability,
+        each with its ``% N: text`` comment. Every text is valid by construction (the printer
+        checks each fact name against parser/contract.py and each atom it prints), so nothing
+        is read back through clingo until a caller asks for symbols."""
+        card, head, abilities = self.printed
+        blocks: list[tuple[str, tuple[str, ...]]] = [
+            ("", (f"card({card})", *[before + card + after for before, after in head]))]
+        for n, (facts, comment) in enumerate(abilities, 1):
+            ns = str(n)
+            blocks.append((comment.replace("\x02", ns, 1),
+                           tuple(facts.replace("\x01", card).replace("\x02", ns).split("\n"))))
+        return tuple(blocks)
 
     @functools.cached_property
     def blocks(self) -> tuple[tuple[str, tuple[clingo.Symbol, ...]], ...]:
@@ -145,8 +164,8 @@ def parse_card(
     """Parse one card into the facts of docs/facts.md (the garbage collector paused meanwhile)."""
     oracle_text = oracle_text or ""
     card = f"card({quote(name)})"
-    head = characteristic_facts(
-        card, type_line=type_line, mana_cost=mana_cost, power=power, toughness=toughness,
+    head = characteristic_parts(
+        type_line=type_line, mana_cost=mana_cost, power=power, toughness=toughness,
         loyalty=loyalty, defense=defense, color_indicator=color_indicator,
     )
     is_spell = is_spell_type(type_line)
@@ -157,28 +176,24 @@ def parse_card(
     # a text that names its card nowhere names it in no unit: no unit needs looking for names
     named = any(n in oracle_text for n in names if n)
     abilities: list[ParsedAbility] = []
-    blocks: list[tuple[str, tuple[str, ...]]] = [("", tuple(head))]
-    level = None  # the level/station range that the abilities after a level symbol need
-    level_template = None
+    printed: list[tuple[str, str]] = []
+    level = None  # the level/station range that the abilities after a level symbol need, its
+    # placeholder \x02 replaced by the level symbol's number
     n = 0
     for unit in split_units(oracle_text):
         for piece in _unit_printed(parser, oracle_text, unit, names, is_spell, safe, named):
             n += 1
             start, end = unit.start + piece.start, (unit.end if piece.end is None else unit.start + piece.end)
-            ns = str(n)
             template = piece.facts
-            facts = template.replace("\x01", card).replace("\x02", ns).split("\n")
             if piece.supported:
                 if piece.level is not None:
-                    level = piece.level.replace("\x01", card).replace("\x02", ns)
-                    level_template = piece.level.replace("\x02", ns)  # the header's number
+                    level = piece.level.replace("\x02", str(n))
                 elif level is not None:
-                    facts.append(f"ability_condition(ab({card},{ns}),{level})")
-                    template = f"{template}\nability_condition({_AB},{level_template})"
-            blocks.append((piece.comment.replace("\x02", ns, 1), tuple(facts)))
+                    template = f"{template}\nability_condition({_AB},{level})"
+            printed.append((template, piece.comment))
             abilities.append(ParsedAbility(n, oracle_text[start:end], (start, end), piece.supported,
                                            piece.message, piece.kinds, template if safe else None))
-    return ParsedCard(name, tuple(abilities), tuple(blocks))
+    return ParsedCard(name, tuple(abilities), (card, head, tuple(printed)))
 
 
 @dataclass(frozen=True)
@@ -202,10 +217,11 @@ class _Printed:
 
 
 #: Printed units by (text, length of the ability-word prefix, spell or not): the same ability
-#: text (the card's own names as "~") gives the same facts on every card, but for the card
-#: term and the ability's number (placeholders). The abilities' spans inside are relative to
-#: the unit; a unit whose text names its card is kept only when nothing in its result depends
-#: on the name's length (one ability, no keywords, no quotations).
+#: text gives the same facts on every card, but for the card term and the ability's number
+#: (placeholders). A unit whose text names its card is kept by its text with the names as "~"
+#: and parsed as that text (the lexer reads "~" as it reads a name: ``SELF``), so its result is
+#: the same for every card by construction; its offsets (spans, a message's column) are then
+#: offsets into the "~" text, which :func:`_named_unit` moves back onto the card's own text.
 _UNIT_CACHE: dict[tuple[str, int, bool], list[_Printed]] = {}
 _UNIT_CACHE_MAX = 100_000
 
@@ -235,26 +251,59 @@ def _unit_printed(parser, text: str, unit: Unit, names: tuple[str, ...], is_spel
 
 def _named_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, whole: str,
                 spans: list[tuple[int, int]]) -> list[_Printed]:
-    """A unit whose text names its card: kept by its text with the names as "~" when nothing in
-    its result depends on the name's length (one ability, no keywords, no quotations)."""
-    body = text[unit.body:unit.end]
+    """A unit whose text names its card (``spans``: where, in ``whole``): printed from its text
+    with the names as "~" (once per such text), its offsets moved back onto ``whole``. A name
+    inside the ability word (printed as it stands in ``ability_word``) is parsed per card."""
     prefix = unit.body - unit.start
-    if '"' in body or any(a < prefix for a, _ in spans):
+    if spans[0][0] < prefix:
+        body = text[unit.body:unit.end]
         return _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
+    marked = whole
     for a, b in reversed(spans):
-        whole = whole[:a] + "~" + whole[b:]
-    key = (whole, prefix, is_spell)
+        marked = marked[:a] + "~" + marked[b:]
+    key = (marked, prefix, is_spell)
     hit = _UNIT_CACHE.get(key)
     if hit is None:
-        hit = _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
-        if len(hit) == 1 and hit[0].supported and "keyword" not in hit[0].kinds and hit[0].level is None \
-                and hit[0].start == 0 and hit[0].end == unit.end - unit.start:
-            _remember(key, [_Printed(0, None, *_tail(hit[0]))])
-    return hit
+        own = Unit(0, len(marked), prefix, unit.ability_word, unit.face)
+        hit = _print_unit(parser, marked, own, (), is_spell, _parse_body(parser, marked[prefix:], prefix, ()))
+        _remember(key, hit)
+    # an offset of the "~" text moves by what the names before it add: each "~" stands for
+    # len(name) characters (an offset at a "~" is the name's start, one after it the name's end)
+    tildes = []  # (offset of a "~" in the "~" text, what the names before it add)
+    grown = 0
+    for a, b in spans:
+        tildes.append((a - grown, grown))
+        grown += b - a - 1
+
+    def back(p: int) -> int:
+        for at, before in tildes:
+            if p <= at:
+                return p + before
+        return p + grown
+
+    out = []
+    for piece in hit:
+        start = back(piece.start)
+        end = back(piece.end)
+        message = piece.message
+        if message and not piece.supported:
+            message = _moved_column(message, piece.start, start, back)
+        out.append(_Printed(start, end, piece.supported, message, piece.kinds, piece.facts, piece.comment,
+                            piece.level))
+    return out
 
 
-def _tail(p: _Printed) -> tuple:
-    return (p.supported, p.message, p.kinds, p.facts, p.comment, p.level)
+#: a parse error's column (parser/__init__.py ``_message``): counted from the piece's start
+_COLUMN = re.compile(r"^(unexpected .*?) at column (\d+); expected ")
+
+
+def _moved_column(message: str, old_start: int, new_start: int, back) -> str:
+    m = _COLUMN.match(message)
+    if m is None:
+        return message
+    col = int(m.group(2))
+    moved = back(old_start + col - 1) - new_start + 1
+    return f"{m.group(1)} at column {moved}; expected {message[m.end():]}"
 
 
 def _remember(key: tuple, value: list[_Printed]) -> None:

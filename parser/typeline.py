@@ -94,8 +94,25 @@ def characteristic_facts(
     color_indicator: Iterable[str] | None = None,
 ) -> list[str]:
     """The characteristic facts of a card (``card`` is the card term as ASP text)."""
-    out = [f"card({card})"]
-    out += [head + card + tail for head, tail in _type_parts(type_line or "") + _mana_cost_parts(mana_cost or "")]
+    parts = characteristic_parts(type_line=type_line, mana_cost=mana_cost, power=power, toughness=toughness,
+                                 loyalty=loyalty, defense=defense, color_indicator=color_indicator)
+    return [f"card({card})"] + [head + card + tail for head, tail in parts]
+
+
+def characteristic_parts(
+    *,
+    type_line: str = "",
+    mana_cost: str = "",
+    power: str | None = None,
+    toughness: str | None = None,
+    loyalty: str | None = None,
+    defense: str | None = None,
+    color_indicator: Iterable[str] | None = None,
+) -> tuple[tuple[str, str], ...]:
+    """The characteristic facts after ``card(C)``, each as (its text before the card term, its
+    text after it): the same for every card with these fields, so a caller writes the card term
+    in only when it needs the texts."""
+    parts = _type_parts(type_line or "") + _mana_cost_parts(mana_cost or "")
     if color_indicator:
         # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the
         # color indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
@@ -105,9 +122,8 @@ def characteristic_facts(
                 m = COLOR_WORDS.get(part.lower()) or _COLOR_LETTERS.get(part.upper())
                 if m:
                     _add(colors, m)
-        out += [f"card_color_indicator({card},{m})" for m in colors]
-    out += [head + card + tail for head, tail in _pt_parts(power, toughness, loyalty, defense)]
-    return out
+        parts += tuple(("card_color_indicator(", f",{m})") for m in colors)
+    return parts + _pt_parts(power, toughness, loyalty, defense)
 
 
 def is_spell_type(type_line: str) -> bool:
