@@ -34,6 +34,7 @@ from typing import Any, Iterable, Iterator
 import click
 
 from .card_files import iter_card_file
+from .collector import young_only
 from .errors import CardDataError
 
 RECORD_KEYS = (
@@ -378,9 +379,10 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         if limit is not None:
             recs = recs[:limit]
     c_read = time.process_time() - c_read
-    # what lives for the whole run (the parser's tables, the records) is left out of the cyclic
-    # collector's walks, which parse_card pauses but the bookkeeping between its calls triggers
-    gc.freeze()
+    # the cyclic collector collects the young objects only meanwhile (parse_card pauses it, the
+    # bookkeeping between its calls triggers it): the caches that grow through the run are not
+    # walked again and again (mtgasp.collector)
+    restore_collector = young_only()
     collector = _CollectorClock()
     gc.callbacks.append(collector)
     classes = ("mana", "keyword", "activated", "triggered", "static", "replacement", "spell")
@@ -464,7 +466,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
                 executable += not unread
     finally:
         gc.callbacks.remove(collector)
-        gc.unfreeze()
+        restore_collector()
         if bar_ctx:
             bar_ctx.__exit__(None, None, None)
     unread_kinds: Counter[str] = Counter()
