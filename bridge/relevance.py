@@ -18,13 +18,16 @@ changes no answer set. This module finds those rules before grounding, by a fixp
 It is an over-approximation of what can be derived, so the answer sets are exactly those of
 the whole rule base; the default test suite checks every query through it. The parsed rule
 files are cached per process (re-read when a file under ``rules_asp/`` changes), which also
-saves parsing the rule text for each question. Nothing here knows a rule or a predicate:
+saves parsing the rule text for each question, and what the analysis finds in them is kept in
+the per-user cache (:func:`analysis`), so a new process does not walk the syntax again. Nothing here knows a rule or a predicate:
 it reads the program's syntax only. ``MTGASP_GROUND_ALL=1`` turns the slicing off (every
 rule is grounded, as ``dump_program``'s command line does), to compare.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import time
@@ -182,6 +185,124 @@ class _Rule:
     """The predicates of its head (outside conditions)."""
 
 
+# --- the analysis of the statements, and its per-user cache -------------------------------------
+#
+# Walking the statements' syntax trees (through clingo's Python API, one call per node) costs
+# about 0.5 s of CPU, half of a fresh process's first query; its result is plain data, a
+# function of the statements' text and of this module, so it is kept in the per-user cache of
+# the parser's tables (mtgasp.parser.lalr: a directory of the user's own, files written
+# atomically and read only when nobody else can write them), as JSON, under a digest of the
+# statements' text, this module and clingo's version. A stale, foreign or broken file is never
+# used: its name carries the digest, its content repeats it, and anything unreadable is analysed
+# again.
+
+_FORMAT = 1
+
+
+def analysis(statements: Sequence[Any]) -> tuple[list[_Rule], list[tuple[Key, Pattern]], set[Key], bool]:
+    """:func:`_analyse` of ``statements``, from the per-user cache when it holds it (and stored
+    there when it did not)."""
+    from .parser.lalr import _read_safely, _write_atomically, cache_dir
+
+    digest = hashlib.sha256(f"{_FORMAT}\0{clingo.__version__}\0".encode())
+    digest.update(Path(__file__).read_bytes())
+    for st in statements:
+        digest.update(str(st).encode("utf-8") + b"\0")
+    key = digest.hexdigest()[:32]
+    where = cache_dir()
+    path = where / f"relevance-{key}.json" if where is not None else None
+    if path is not None:
+        blob = _read_safely(path)
+        if blob is not None:
+            try:
+                return _decode(json.loads(blob), key, len(statements))
+            except (ValueError, KeyError, TypeError, IndexError):
+                pass  # broken: analysed again and replaced below
+    found = _analyse(statements)
+    if path is not None:
+        _write_atomically(path, json.dumps(_encode(found, key, len(statements))).encode("utf-8"))
+    return found
+
+
+def _encode(found: tuple[list[_Rule], list[tuple[Key, Pattern]], set[Key], bool], key: str, n: int) -> dict[str, Any]:
+    rules, always, shown, sliceable = found
+    return {
+        "format": _FORMAT, "key": key, "statements": n, "sliceable": sliceable,
+        "rules": [[r.index, r.needs, r.heads, sorted(r.reads), sorted(r.defines)] for r in rules],
+        "always": always, "shown": sorted(shown),
+    }
+
+
+def _decode(data: dict[str, Any], key: str, n: int) -> tuple[list[_Rule], list[tuple[Key, Pattern]], set[Key], bool]:
+    if data["format"] != _FORMAT or data["key"] != key or data["statements"] != n:
+        raise ValueError("another analysis")
+
+    def ref(x: list[Any]) -> Key:
+        name, arity = x
+        if not isinstance(name, str) or not isinstance(arity, int):
+            raise TypeError("a predicate is a name and an arity")
+        return name, arity
+
+    def pattern(x: Any) -> Pattern:
+        if x is None:
+            return None
+        if x[0] == "c" and len(x) == 2 and isinstance(x[1], (int, str)):
+            return ("c", x[1])
+        if x[0] == "f" and len(x) == 3 and isinstance(x[1], str):
+            return ("f", x[1], tuple(pattern(a) for a in x[2]))
+        raise TypeError(f"not a pattern: {x!r}")
+
+    def atoms(xs: list[Any]) -> list[tuple[Key, Pattern]]:
+        return [(ref(k), pattern(p)) for k, p in xs]
+
+    rules = []
+    for index, needs, heads, reads, defines in data["rules"]:
+        if not isinstance(index, int) or not 0 <= index < n:
+            raise ValueError("a rule's index is outside the statements")
+        rules.append(_Rule(index, atoms(needs), atoms(heads), frozenset(map(ref, reads)), frozenset(map(ref, defines))))
+    if not isinstance(data["sliceable"], bool):
+        raise TypeError("sliceable is true or false")
+    return rules, atoms(data["always"]), set(map(ref, data["shown"])), data["sliceable"]
+
+
+def _analyse(statements: Sequence[Any]) -> tuple[list[_Rule], list[tuple[Key, Pattern]], set[Key], bool]:
+    """What each statement needs and gives: (the rules of the base part, the atoms of #external
+    statements, the predicates #show statements mention, whether every statement was read)."""
+    rules: list[_Rule] = []
+    always: list[tuple[Key, Pattern]] = []
+    shown: set[Key] = set()
+    sliceable = True
+    part = "base"
+    for i, st in enumerate(statements):
+        k = st.ast_type
+        if k == _T.Program:
+            part = st.name
+        elif k == _T.Rule and part == "base":
+            try:
+                heads = _head_atoms(st.head)
+                reads = frozenset(k for k, _ in _head_atoms(st))
+                defines = frozenset(_defines(st.head))
+            except _Unknown:
+                sliceable = False
+                heads, reads, defines = [], frozenset(), frozenset()
+            rules.append(_Rule(i, _needs(st.body), heads, reads, defines))
+        elif k == _T.External:
+            try:
+                always.extend(_head_atoms(st.atom))
+            except _Unknown:
+                sliceable = False
+        elif k == _T.ShowSignature:
+            shown.add((st.name if st.positive else f"-{st.name}", st.arity))
+        elif k in (_T.TheoryDefinition, _T.Script):
+            sliceable = False
+        elif k not in (_T.Defined, _T.Program, _T.Rule):  # #show terms, #project, ...: what they mention
+            try:
+                shown.update(key for key, _ in _head_atoms(st))
+            except _Unknown:
+                sliceable = False
+    return rules, always, shown, sliceable
+
+
 class _Store:
     """The patterns each predicate can have, so far."""
 
@@ -216,49 +337,23 @@ class RuleBase:
         self.files = tuple(files)
         self.statements: list[Any] = []
         ast.parse_files(list(files), lambda st: st.ast_type == _T.Comment or self.statements.append(st))
-        self.rules: list[_Rule] = []
-        self.always: list[tuple[Key, Pattern]] = []  # #external atoms
+        self.rules: list[_Rule]
+        self.always: list[tuple[Key, Pattern]]
+        """The atoms of #external statements."""
+        self.shown: set[Key]
+        """Predicates of #show name/arity statements (declared when no grounded rule has them)."""
+        self.sliceable: bool
+        """False when some statement is beyond this module's reading: every rule is grounded."""
+        self.rules, self.always, self.shown, self.sliceable = analysis(self.statements)
         self.by_key: dict[Key, list[_Rule]] = {}
         """Rules by the predicate of their first need."""
         self.unconditional: list[_Rule] = []
         """Rules without a positive body literal: always grounded."""
-        self.shown: set[Key] = set()
-        """Predicates of #show name/arity statements (declared when no grounded rule has them)."""
-        self.sliceable = True
-        """False when some statement is beyond this module's reading: every rule is grounded."""
-        part = "base"
-        for i, st in enumerate(self.statements):
-            k = st.ast_type
-            if k == _T.Program:
-                part = st.name
-            elif k == _T.Rule and part == "base":
-                try:
-                    heads = _head_atoms(st.head)
-                    reads = frozenset(k for k, _ in _head_atoms(st))
-                    defines = frozenset(_defines(st.head))
-                except _Unknown:
-                    self.sliceable = False
-                    heads, reads, defines = [], frozenset(), frozenset()
-                rule = _Rule(i, _needs(st.body), heads, reads, defines)
-                self.rules.append(rule)
-                if rule.needs:
-                    self.by_key.setdefault(rule.needs[0][0], []).append(rule)
-                else:
-                    self.unconditional.append(rule)
-            elif k == _T.External:
-                try:
-                    self.always.extend(_head_atoms(st.atom))
-                except _Unknown:
-                    self.sliceable = False
-            elif k == _T.ShowSignature:
-                self.shown.add((st.name if st.positive else f"-{st.name}", st.arity))
-            elif k in (_T.TheoryDefinition, _T.Script):
-                self.sliceable = False
-            elif k not in (_T.Defined, _T.Program, _T.Rule):  # #show terms, #project, ...: what they mention
-                try:
-                    self.shown.update(key for key, _ in _head_atoms(st))
-                except _Unknown:
-                    self.sliceable = False
+        for rule in self.rules:
+            if rule.needs:
+                self.by_key.setdefault(rule.needs[0][0], []).append(rule)
+            else:
+                self.unconditional.append(rule)
         self.n_rules = len(self.rules)
         self.head_keys = set().union(*(r.defines for r in self.rules))
         ids = {r.index for r in self.rules}
