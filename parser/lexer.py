@@ -101,9 +101,12 @@ _MANA_SYM = re.compile(
 def mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
     """Spans of the card's own names in ``text`` (longest name first, whole words only)."""
     spans: list[tuple[int, int]] = []
-    found = [name for name in names if name and name in text]
-    if not found:  # most texts (a test of the text per name, no bookkeeping)
+    for name in names:  # most texts hold none: a test of the text per name, no bookkeeping
+        if name and name in text:
+            break
+    else:
         return spans
+    found = [name for name in names if name and name in text]
     for name in found:
         start = 0
         while True:
@@ -206,7 +209,8 @@ def tokenize(
     if colon and toks and toks[-1][VALUE].startswith("{") and any(t[VALUE] == ":" for t in toks):
         # "{T}: Add {B}" without its final period (a few Oracle texts)
         toks.append(PreToken(_DOT_TYPES, ".", toks[-1][END], toks[-1][END]))
-    toks = _merge_chapter_name(toks)
+    if toks and "ROMAN" in toks[0][TYPES]:  # a Saga chapter's numerals first
+        toks = _merge_chapter_name(toks)
     if "•" in text:
         toks = _merge_mode_names(toks)
     quotes = _QUOTE_MARKS.search(text) is not None
@@ -309,34 +313,29 @@ def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], star
     cache = caches[sentence_start]
     append = out.append
     pos = base
-    for chunk in seg.split(" "):
-        if chunk:
-            hit = cache.get(chunk)
-            if hit is None:
-                if len(cache) >= WORD_CACHE_MAX:  # bounded: a long-lived process reading
-                    cache.clear()                 # hostile text keeps no more than this
-                hit = cache[chunk] = _chunk(chunk, sentence_start, vocab)
-                if hit is False:
-                    return None
-            elif hit is False:
-                return None
-            pieces, ends, hot = hit
-            if hot:
-                n = len(out)
-                for k in hot:
-                    starts.append(n + k)
-            if len(pieces) == 1:
-                types, value, s, e, low = pieces[0]
+    for chunk in seg.split(" "):  # ("" between two spaces, or at an end: no token)
+        hit = cache.get(chunk)
+        if hit is None:
+            if len(cache) >= WORD_CACHE_MAX:  # bounded: a long-lived process reading
+                cache.clear()                 # hostile text keeps no more than this
+            hit = cache[chunk] = _chunk(chunk, sentence_start, vocab)
+        if hit is False:
+            return None
+        pieces, ends, hot, width = hit
+        if hot:
+            n = len(out)
+            for k in hot:
+                starts.append(n + k)
+        if len(pieces) == 1:
+            types, value, s, e, low = pieces[0]
+            append((types, value, pos + s, pos + e, low))
+        elif pieces:
+            for types, value, s, e, low in pieces:
                 append((types, value, pos + s, pos + e, low))
-            else:
-                for types, value, s, e, low in pieces:
-                    append((types, value, pos + s, pos + e, low))
-            if ends is not sentence_start:
-                sentence_start = ends
-                cache = caches[ends]
-            pos += len(chunk) + 1
-        else:
-            pos += 1
+        if ends is not sentence_start:
+            sentence_start = ends
+            cache = caches[ends]
+        pos += width
     return sentence_start
 
 
@@ -355,8 +354,9 @@ def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
     the tokens that a marking pass may start from: a word of ``_MARK_FIRST``, a number, the
     token before "counter(s)". False when its reading depends on the text around it: a
     hyphen or apostrophe first (a spaced dash " - ", a quote mark after a name), a hyphen
-    after a digit (a die-result range), a word read with the token before it."""
-    if chunk[0] in "-'" or ("-" in chunk and _DIGIT_HYPHEN.search(chunk)):
+    after a digit (a die-result range), a word read with the token before it. Last, the
+    chunk's width with the space after it (the empty chunk, between two spaces: no token)."""
+    if chunk[:1] in ("-", "'") or ("-" in chunk and _DIGIT_HYPHEN.search(chunk)):
         return False
     toks: list[PreToken] = []
     ends, special = _scan(chunk, 0, len(chunk), sentence_start, toks, vocab, 0)
@@ -368,7 +368,7 @@ def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
             hot.append(k - 1)
         if t[LOW] in _MARK_FIRST or "NUM" in t[TYPES]:
             hot.append(k)
-    return tuple(toks), ends, tuple(sorted(set(hot)))
+    return tuple(toks), ends, tuple(sorted(set(hot))), len(chunk) + 1
 
 
 #: the words that :func:`.lexer_markers._mark_phrases` or :func:`.lexer_lists._mark_separators`

@@ -42,10 +42,10 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | N
     found here. The rules read the tokens as they came in; their results are put in place at
     the end (a new list when tokens are merged, else ``toks`` itself)."""
     n = len(toks)
-    lows = [t[LOW] for t in toks]
-    lows.append("")
     first = _PHRASE_FIRST
     if starts is None:
+        lows = [t[LOW] for t in toks]
+        lows.append("")
         starts = [i for i in range(n) if lows[i] in first or lows[i + 1] in _COUNTER or "NUM" in toks[i][TYPES]]
     if not starts:
         return toks
@@ -58,11 +58,11 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | N
             continue
         skip = i
         t = toks[i]
-        v = lows[i]
-        nv = lows[i + 1]
+        v = t[LOW]
+        nxt = toks[i + 1] if i + 1 < n else None
+        nv = nxt[LOW] if nxt is not None else ""
         if v not in first and nv not in _COUNTER and "NUM" not in t[TYPES]:
             continue
-        nxt = toks[i + 1] if i + 1 < n else None
         merged = _MERGED.get((v, nv))
         if merged is None and v in _MERGE_ONLY and nv not in _COUNTER:
             continue  # ("creature", "card", "land", "this": no other rule starts from them)
