@@ -39,6 +39,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
     # others and repeats: the lexer's list, see lexer._chunk). A marker is put in place at
     # once: the rules read the types of later tokens and the words of earlier ones, which no
     # marker changes.
+    desc = vocab.desc_words
     if starts is None:
         starts = [i for i, t in enumerate(toks) if t[LOW] in _FIRST]
     last = -1
@@ -66,7 +67,8 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
                 extra.append("SYM_COMMA")
             elif "MANA_SYM" in nxt[TYPES]:
                 extra.append("SYM_COMMA")
-            elif nv == "non" or _list_from(toks, i + 1, vocab, lists):
+            elif nv == "non" or ((nv in _LIST_GOES_ON or nv in desc or "SUBTYPE" in nxt[TYPES])
+                                 and _list_from(toks, i + 1, vocab, lists)):
                 extra.append("DESC_COMMA")
             elif nv == "except":
                 extra.append("COMMA_EXCEPT")
@@ -74,7 +76,9 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
                   and (nxt2[LOW] in _SUBJECT_STARTS or nxt2[TYPES][0] == "SELF")
                   and _clause_follows(toks, i + 2, vocab)):
                 extra.append("CLAUSE_COMMA")  # ", and it loses ...": not a list's last comma
-            elif _np_list_follows(toks, i, vocab):
+            elif (nv in _NP_DETERMINERS or (nv in ("or", "and") and nxt2 is not None
+                                            and nxt2[LOW] in _NP_DETERMINERS)) \
+                    and _np_list_follows(toks, i, vocab):
                 extra.append("NP_COMMA")
             elif nv == "where":
                 extra.append("COMMA_WHERE")
@@ -105,6 +109,11 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
         if extra:
             toks[i] = PreToken(tuple(extra) + t[TYPES], t[VALUE], t[START], t[END], v)
     return toks
+
+
+#: the words after a comma that may go on with a list of descriptions (:func:`_list_from`
+#: looks further only from them or a description word)
+_LIST_GOES_ON = frozenset((",", "or", "and", "and/or"))
 
 
 def _zone_marker(toks: list[PreToken], i: int, v: str, n: int) -> str | None:
