@@ -1,5 +1,5 @@
 """The corpus report's "facts no rule reads" (mtgasp.reads), judged once per distinct printed
-ability (bridge/corpus.py ``_card_unread``, keyed by ``ParsedAbility.template``) and once per
+ability (bridge/corpus_unread.py ``card_unread``, keyed by ``ParsedAbility.template``) and once per
 distinct characteristic field, must equal the verdict of every fact of the card judged on its
 own. The independent basis: each fact of the card read back as a clingo symbol
 (``ParsedCard.facts``) and judged by ``ReadTable.unread`` — clingo's term reader and
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import mtgasp.corpus as corpus
+import mtgasp.corpus_unread as corpus
 from mtgasp.corpus import iter_card_records
 from mtgasp.parser import parse_card
 from mtgasp.reads import read_table
@@ -64,7 +64,7 @@ def test_a_placeholder_character_in_the_text_gives_no_template() -> None:
     pc = parse_card("Odd\x02Name", "Flying", type_line="Creature — Bird")
     assert [a.template for a in pc.abilities] == [None]
     rec = _record("Odd\x02Name", "Flying", type_line="Creature — Bird")
-    assert corpus._card_unread(rec, pc) == _unread_fact_by_fact(pc) == ()
+    assert corpus.card_unread(rec, pc) == _unread_fact_by_fact(pc) == ()
 
 
 def test_an_ability_on_another_card_and_at_another_number_gets_the_same_verdict() -> None:
@@ -79,9 +79,9 @@ def test_an_ability_on_another_card_and_at_another_number_gets_the_same_verdict(
     assert a.abilities[1].template == b.abilities[0].template
     expected_a, expected_b = _unread_fact_by_fact(a), _unread_fact_by_fact(b)
     assert "no rule reads the discard/2 of effect/3" in expected_a
-    assert corpus._card_unread(first, a) == expected_a
+    assert corpus.card_unread(first, a) == expected_a
     assert b.abilities[0].template in corpus._BY_TEMPLATE  # judged with the first card
-    assert corpus._card_unread(second, b) == expected_b
+    assert corpus.card_unread(second, b) == expected_b
 
 
 def test_characteristic_fields_judged_once_each() -> None:
@@ -94,7 +94,7 @@ def test_characteristic_fields_judged_once_each() -> None:
                      power=None, toughness=None, defense="5", color_indicator=["R"])
     for rec in (walker, battle, walker):
         pc = _parse(rec)
-        assert corpus._card_unread(rec, pc) == _unread_fact_by_fact(pc)
+        assert corpus.card_unread(rec, pc) == _unread_fact_by_fact(pc)
     assert "no rule reads card_loyalty/2" in _unread_fact_by_fact(_parse(walker))
 
 
@@ -109,7 +109,7 @@ def _check(recs: list[dict]) -> None:
     wrong = []
     for rec in recs:
         pc = _parse(rec)
-        got, expected = corpus._card_unread(rec, pc), _unread_fact_by_fact(pc)
+        got, expected = corpus.card_unread(rec, pc), _unread_fact_by_fact(pc)
         if got != expected:
             wrong.append((rec["name"], got, expected))
     assert wrong == []
