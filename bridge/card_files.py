@@ -12,13 +12,13 @@ import json
 import re
 import stat
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .cards import MAX_CARD_FILE_BYTES, Card, _yaml_loader, excerpt
+from .cards import MAX_CARD_FILE_BYTES, Card, _yaml_loader, card_values, excerpt
 from .errors import CardDataError
 
 __all__ = ["iter_card_file", "CardWithAliases", "SCRYFALL_SKIPPED_LAYOUTS", "SPLIT_LAYOUTS"]
@@ -36,7 +36,7 @@ SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 CardWithAliases = tuple[Card, tuple[str, ...]]
 
 
-def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[CardWithAliases]:
+def iter_card_file(path: str | Path, *, format: str | None = None, plain: bool = False) -> Iterator[CardWithAliases]:
     """Each card of a card file with the extra names it may be looked up by.
 
     Formats: ``scryfall`` (bulk ``oracle_cards``/``default_cards`` JSON array, or an API list
@@ -44,12 +44,17 @@ def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[C
     ``jsonl`` (one record a line with the :data:`CARD_FIELDS` keys, e.g. the corpus's
     ``cards.jsonl``), ``json`` (a JSON array of such records), ``yaml`` (a list of such records, or
     a mapping with a ``cards:`` list, like the embedded set). ``.gz`` files are decompressed.
+
+    With ``plain`` each card is a plain dict instead (:func:`mtgasp.cards.card_values`, its
+    ``color_indicator`` a list or None), checked alike: what the corpus report reads, without
+    a :class:`Card` object per record.
     """
     path = Path(path)
     source = excerpt(str(path), 200)[1:-1] if len(str(path)) > 200 else str(path)
     text = _read_card_text(path, source)
     stem_suffix = Path(path.stem).suffix if path.suffix == ".gz" else path.suffix
     fmt = format or _detect_format(text, stem_suffix.lower(), source)
+    make = _record_plain if plain else _record_card
     if fmt == "yaml":
         try:
             data = yaml.load(text, Loader=_yaml_loader())
@@ -62,20 +67,23 @@ def iter_card_file(path: str | Path, *, format: str | None = None) -> Iterator[C
             raise CardDataError(f"{source}: the YAML is nested too deeply to be a card file") from None
         except (ValueError, OverflowError) as exc:  # e.g. '!!int word', a 5,000-digit number
             raise CardDataError(f"{source}: a YAML value cannot be read: {excerpt(str(exc), 120)[1:-1]}") from None
-        yield from _yaml_records(data, source)
+        yield from _yaml_records(data, source, make)
     elif fmt == "jsonl":
-        yield from _jsonl_records(text, source)
+        yield from _jsonl_records(text, source, make)
     elif fmt in ("scryfall", "mtgjson", "json"):
         data = _json(text, source)
-        if fmt == "scryfall":
-            yield from _scryfall_records(data, source)
-        elif fmt == "mtgjson":
-            yield from _mtgjson_records(data, source)
+        if fmt in ("scryfall", "mtgjson"):
+            # faces are composed from Card objects ("A // B"), then made plain if asked
+            cards = _scryfall_records(data, source) if fmt == "scryfall" else _mtgjson_records(data, source)
+            if plain:
+                yield from ((_plain_of(card), aliases) for card, aliases in cards)
+            else:
+                yield from cards
         else:
             if not isinstance(data, list):
                 raise CardDataError(f"{source}: expected a JSON array of card records")
             for i, record in enumerate(data):
-                yield _record_card(record, f"{source}: [{i}]"), ()
+                yield make(record, f"{source}: [{i}]"), ()
     else:
         raise CardDataError(
             f"{source}: unknown card file format {fmt!r}; expected one of scryfall, mtgjson, jsonl, json, yaml"
@@ -164,28 +172,49 @@ def _detect_format(text: str, suffix: str, source: str) -> str:
 
 
 def _record_card(record: object, where: str) -> Card:
-    if not isinstance(record, Mapping):
+    return Card(**_record_values(record, where))
+
+
+def _record_plain(record: object, where: str) -> dict[str, Any]:
+    """A record's checked fields as a plain dict (``color_indicator`` a list or None)."""
+    values = _record_values(record, where)
+    if values["color_indicator"] is not None:
+        values["color_indicator"] = list(values["color_indicator"])
+    return values
+
+
+def _plain_of(card: Card) -> dict[str, Any]:
+    return {
+        "name": card.name, "mana_cost": card.mana_cost, "type_line": card.type_line,
+        "oracle_text": card.oracle_text, "power": card.power, "toughness": card.toughness,
+        "loyalty": card.loyalty, "defense": card.defense,
+        "color_indicator": list(card.color_indicator) if card.color_indicator else None,
+    }
+
+
+def _record_values(record: object, where: str) -> dict[str, Any]:
+    if type(record) is not dict and not isinstance(record, Mapping):
         raise CardDataError(f"{where}: expected a card record (a mapping), got {type(record).__name__}")
     try:
-        return Card.from_record(record, where=where)
+        return card_values(record, where)
     except ValueError as exc:
         raise CardDataError(str(exc)) from None
 
 
-def _yaml_records(data: object, source: str) -> Iterator[CardWithAliases]:
+def _yaml_records(data: object, source: str, make: Callable[[object, str], Any] = _record_card) -> Iterator[CardWithAliases]:
     if isinstance(data, Mapping) and "cards" in data:
         data = data["cards"]
     if not isinstance(data, list):
         raise CardDataError(f"{source}: expected a list of card records (or a mapping with a 'cards:' list)")
     for i, record in enumerate(data):
-        yield _record_card(record, f"{source}: cards[{i}]"), ()
+        yield make(record, f"{source}: cards[{i}]"), ()
 
 
 #: JSON's own scanner of one value (what :func:`json.loads` calls after its checks)
 _SCAN_VALUE = json.JSONDecoder().scan_once
 
 
-def _jsonl_records(text: str, source: str) -> Iterator[CardWithAliases]:
+def _jsonl_records(text: str, source: str, make: Callable[[object, str], Any] = _record_card) -> Iterator[CardWithAliases]:
     for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
@@ -198,7 +227,7 @@ def _jsonl_records(text: str, source: str) -> Iterator[CardWithAliases]:
             end = -1
         if end != len(line):
             record = _json(line, f"{source}:{lineno}", line=False)
-        yield _record_card(record, f"{source}:{lineno}: card"), ()
+        yield make(record, f"{source}:{lineno}: card"), ()
 
 
 def _compose_split(name: str, faces: list[Card]) -> Card:

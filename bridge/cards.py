@@ -196,6 +196,97 @@ def normalize_color_indicator(value: object) -> tuple[str, ...] | None:
     return tuple(c for c in COLOR_LETTERS if c in letters)
 
 
+def card_values(record: Mapping[str, Any], where: str = "card") -> dict[str, Any]:
+    """The fields of a card record, checked and normalised as :meth:`Card.from_record` takes
+    them: a dict with the :data:`CARD_FIELDS` keys in that order (``mana_cost`` and
+    ``oracle_text`` ``""`` when missing, numbers as strings, ``color_indicator`` a tuple of
+    letters or None). Raises :class:`ValueError` naming the field (``where.field``) when a value
+    has the wrong type, length or characters.
+
+    A record of strings (or None) within their lengths, without a color indicator, is checked
+    in one look (one search for a forbidden character over its one-line fields, one over its
+    Oracle text): the common case of real card files. Any other record, and any that fails
+    that look, is checked field by field, which finds the first bad field and says why."""
+    get = record.get
+    name, type_line, mana_cost, text = get("name"), get("type_line"), get("mana_cost"), get("oracle_text")
+    power, toughness, loyalty, defense = get("power"), get("toughness"), get("loyalty"), get("defense")
+    if (type(name) is str and type(type_line) is str and type(mana_cost) in _STR_OR_NONE
+            and type(text) in _STR_OR_NONE and type(power) in _STR_OR_NONE
+            and type(toughness) in _STR_OR_NONE and type(loyalty) in _STR_OR_NONE
+            and type(defense) in _STR_OR_NONE and get("color_indicator") is None):
+        mana_cost = mana_cost or ""
+        text = text or ""
+        one_line = f"{name}\t{type_line}\t{mana_cost}\t{power or ''}\t{toughness or ''}\t{loyalty or ''}\t{defense or ''}"
+        # the tabs between the fields are the only control characters a good record's one-line
+        # fields give, so a search finds a bad character only if one is there
+        if (len(name) <= _NAME_MAX and len(type_line) <= _TYPE_LINE_MAX and len(mana_cost) <= _MANA_COST_MAX
+                and len(text) <= _ORACLE_TEXT_MAX and one_line.count("\t") == 6
+                and _BAD_ONE_LINE.search(one_line) is None
+                and (not text or _BAD_CHARS_MULTILINE.search(text) is None)
+                and name.strip() and type_line.strip() and (not mana_cost or _MANA_COST.match(mana_cost))
+                and (power is None or len(power) <= MAX_NUMBER_CHARS)
+                and (toughness is None or len(toughness) <= MAX_NUMBER_CHARS)
+                and (loyalty is None or len(loyalty) <= MAX_NUMBER_CHARS)
+                and (defense is None or len(defense) <= MAX_NUMBER_CHARS)):
+            return {"name": name, "mana_cost": mana_cost, "type_line": type_line, "oracle_text": text,
+                    "power": power, "toughness": toughness, "loyalty": loyalty, "defense": defense,
+                    "color_indicator": None}
+    return _checked_values(record, where)
+
+
+_STR_OR_NONE = frozenset((str, type(None)))
+#: a forbidden character of a one-line field other than the tab that joins them in one look
+_BAD_ONE_LINE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+_NAME_MAX = MAX_FIELD_CHARS["name"]
+_TYPE_LINE_MAX = MAX_FIELD_CHARS["type_line"]
+_MANA_COST_MAX = MAX_FIELD_CHARS["mana_cost"]
+_ORACLE_TEXT_MAX = MAX_FIELD_CHARS["oracle_text"]
+
+
+def _checked_values(record: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """:func:`card_values` field by field: the first bad field raises, naming it."""
+    name = record.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"{where}.name: expected a card name (a non-empty string), got {excerpt(name)}")
+    check_text(name, f"{where}.name", limit=MAX_FIELD_CHARS["name"])
+    type_line = record.get("type_line")
+    if not isinstance(type_line, str) or not type_line.strip():
+        raise ValueError(
+            f"{where}.type_line: expected a type line such as 'Creature — Elf Druid', got {excerpt(type_line)}"
+        )
+    check_text(type_line, f"{where}.type_line", limit=MAX_FIELD_CHARS["type_line"])
+    values: dict[str, Any] = {"name": name}
+    for key in ("mana_cost", "oracle_text"):
+        value = record.get(key)
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            raise ValueError(f"{where}.{key}: expected a string, got {excerpt(value)}")
+        check_text(value, f"{where}.{key}", multiline=key == "oracle_text", limit=MAX_FIELD_CHARS[key])
+        values[key] = value
+        if key == "mana_cost":
+            values["type_line"] = type_line
+    if not _MANA_COST.match(values["mana_cost"]):
+        raise ValueError(
+            f"{where}.mana_cost: expected a mana cost in {{..}} notation such as '{{1}}{{G}}', "
+            f"got {excerpt(values['mana_cost'])}"
+        )
+    for key in ("power", "toughness", "loyalty", "defense"):
+        value = record.get(key)
+        if isinstance(value, bool) or not (value is None or isinstance(value, (str, int))):
+            raise ValueError(f"{where}.{key}: expected a number or a string such as '*', got {excerpt(value)}")
+        if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_CHARS:
+            raise ValueError(f"{where}.{key}: expected a number of at most {MAX_NUMBER_CHARS} digits, got {excerpt(value)}")
+        if isinstance(value, str):
+            check_text(value, f"{where}.{key}", limit=MAX_NUMBER_CHARS)
+        values[key] = None if value is None else str(value)
+    try:
+        values["color_indicator"] = normalize_color_indicator(record.get("color_indicator"))
+    except ValueError as exc:
+        raise ValueError(f"{where}.color_indicator: {exc}") from None
+    return values
+
+
 @dataclass(frozen=True)
 class Card:
     """One card (or one face of a multi-faced card) as the Oracle reference prints it.
@@ -231,44 +322,7 @@ class Card:
         Numbers may be given as integers (``power: 2``); they are stored as strings. Raises
         :class:`ValueError` naming the field (``where.field``) when a value has the wrong type.
         """
-        name = record.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"{where}.name: expected a card name (a non-empty string), got {excerpt(name)}")
-        check_text(name, f"{where}.name", limit=MAX_FIELD_CHARS["name"])
-        type_line = record.get("type_line")
-        if not isinstance(type_line, str) or not type_line.strip():
-            raise ValueError(
-                f"{where}.type_line: expected a type line such as 'Creature — Elf Druid', got {excerpt(type_line)}"
-            )
-        check_text(type_line, f"{where}.type_line", limit=MAX_FIELD_CHARS["type_line"])
-        values: dict[str, Any] = {}
-        for key in ("mana_cost", "oracle_text"):
-            value = record.get(key)
-            if value is None:
-                value = ""
-            if not isinstance(value, str):
-                raise ValueError(f"{where}.{key}: expected a string, got {excerpt(value)}")
-            check_text(value, f"{where}.{key}", multiline=key == "oracle_text", limit=MAX_FIELD_CHARS[key])
-            values[key] = value
-        if not _MANA_COST.match(values["mana_cost"]):
-            raise ValueError(
-                f"{where}.mana_cost: expected a mana cost in {{..}} notation such as '{{1}}{{G}}', "
-                f"got {excerpt(values['mana_cost'])}"
-            )
-        for key in ("power", "toughness", "loyalty", "defense"):
-            value = record.get(key)
-            if isinstance(value, bool) or not (value is None or isinstance(value, (str, int))):
-                raise ValueError(f"{where}.{key}: expected a number or a string such as '*', got {excerpt(value)}")
-            if isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_CHARS:
-                raise ValueError(f"{where}.{key}: expected a number of at most {MAX_NUMBER_CHARS} digits, got {excerpt(value)}")
-            if isinstance(value, str):
-                check_text(value, f"{where}.{key}", limit=MAX_NUMBER_CHARS)
-            values[key] = None if value is None else str(value)
-        try:
-            values["color_indicator"] = normalize_color_indicator(record.get("color_indicator"))
-        except ValueError as exc:
-            raise ValueError(f"{where}.color_indicator: {exc}") from None
-        return cls(name, type_line=type_line, **values)
+        return cls(**card_values(record, where))
 
     def to_record(self) -> dict[str, Any]:
         """The card as a plain mapping (the inverse of :meth:`from_record`), empty fields left out."""

@@ -49,15 +49,10 @@ RECORD_KEYS = (
 def iter_card_records(path: str | Path) -> Iterator[dict[str, Any]]:
     """One dict per card (with the :data:`RECORD_KEYS`), whatever the file format: Scryfall bulk
     JSON, MTGJSON ``AtomicCards.json`` or JSON lines. The formats are read by the card database's
-    importer (:func:`mtgasp.cards.iter_card_file`), so the corpus report sees exactly the cards a
-    user's ``--cards`` file gives."""
-    for card, _aliases in iter_card_file(path):
-        yield {
-            "name": card.name, "mana_cost": card.mana_cost, "type_line": card.type_line,
-            "oracle_text": card.oracle_text, "power": card.power, "toughness": card.toughness,
-            "loyalty": card.loyalty, "defense": card.defense,
-            "color_indicator": list(card.color_indicator) if card.color_indicator else None,
-        }
+    importer (:func:`mtgasp.cards.iter_card_file`) and checked alike, so the corpus report sees
+    exactly the cards a user's ``--cards`` file gives (as plain dicts: no Card object per record)."""
+    for record, _aliases in iter_card_file(path, plain=True):
+        yield record
 
 
 # --- measuring ---------------------------------------------------------------------------
@@ -246,12 +241,20 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     read_table()  # before the workers fork: each starts with the table of what the rules read
     t_build = time.perf_counter() - t0
     c_read = time.process_time()
-    if limit is not None and limit >= 0:  # only the first records are read (and checked)
-        recs = list(itertools.islice(records, limit))
-    else:
-        recs = list(records)
-        if limit is not None:
-            recs = recs[:limit]
+    # reading builds a tree of new objects per record and no reference cycle: the cyclic collector
+    # is paused meanwhile (it would walk the records read so far again and again, for nothing)
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        if limit is not None and limit >= 0:  # only the first records are read (and checked)
+            recs = list(itertools.islice(records, limit))
+        else:
+            recs = list(records)
+            if limit is not None:
+                recs = recs[:limit]
+    finally:
+        if paused:
+            gc.enable()
     c_read = time.process_time() - c_read
     # the cyclic collector collects the young objects only meanwhile (parse_card pauses it, the
     # bookkeeping between its calls triggers it): the caches that grow through the run are not
