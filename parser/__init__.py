@@ -29,13 +29,13 @@ from .facts import AbilityPrinter, quote
 from .keywords import keyword_of_line
 from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
-from .split import Unit, normalise, self_names, split_units
-from .typeline import characteristic_parts, is_spell_type
+from .split import Unit, card_names, normalise, split_lines
+from .typeline import card_head
 
 __all__ = ["ParsedAbility", "ParsedCard", "parse_card"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ParsedAbility:
     """One ability of a card, in text order."""
 
@@ -59,6 +59,14 @@ class ParsedAbility:
     #: whose ability prints alike): what a caller that judges facts needs to judge once per
     #: distinct ability. None when the card's name or text holds a placeholder character.
     template: str | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, index: int, text: str, span: tuple[int, int], supported: bool, message: str = "",
+                 kinds: frozenset[str] = frozenset(), template: str | None = None) -> None:
+        # the fields set at once (a frozen dataclass's own __init__ sets them one by one through
+        # object.__setattr__; one ParsedAbility is made per ability of every card parsed)
+        object.__setattr__(self, "__dict__", {
+            "index": index, "text": text, "span": span, "supported": supported, "message": message,
+            "kinds": kinds, "template": template})
 
 
 @dataclass(frozen=True)
@@ -127,28 +135,6 @@ class ParsedCard:
         return "\n".join(lines) + "\n"
 
 
-def _collector_paused(parse):
-    """``parse`` with Python's cyclic garbage collector paused while it runs (unless the caller
-    paused it). Its full collections walk every live object, and the objects a parse keeps grow
-    with the text, so with it running a long text's parse grew faster than its length (exponent
-    1.05-1.15 from 1k to 64k repetitions, 0.96-1.04 paused; benchmarks/bench_parse_length.py,
-    which calls ``__wrapped__`` to compare). What a parse leaves in reference cycles (a parse
-    error's traceback) is collected once the collector runs again."""
-
-    @functools.wraps(parse)
-    def paused(*args, **kwargs):
-        if not gc.isenabled():
-            return parse(*args, **kwargs)
-        gc.disable()
-        try:
-            return parse(*args, **kwargs)
-        finally:
-            gc.enable()
-
-    return paused
-
-
-@_collector_paused
 def parse_card(
     name: str,
     oracle_text: str,
@@ -161,39 +147,112 @@ def parse_card(
     defense: str | None = None,
     color_indicator: list[str] | None = None,
 ) -> ParsedCard:
-    """Parse one card into the facts of docs/facts.md (the garbage collector paused meanwhile)."""
+    """Parse one card into the facts of docs/facts.md, with Python's cyclic garbage collector
+    paused meanwhile (unless the caller paused it). Its full collections walk every live
+    object, and the objects a parse keeps grow with the text, so with it running a long text's
+    parse grew faster than its length (exponent 1.05-1.15 from 1k to 64k repetitions,
+    0.96-1.04 paused; benchmarks/bench_parse_length.py, which calls ``__wrapped__``, the parse
+    without the pause, to compare). What a parse leaves in reference cycles (a parse error's
+    traceback) is collected once the collector runs again."""
+    if not gc.isenabled():
+        return _parse_card(name, oracle_text, type_line, mana_cost, power, toughness, loyalty, defense,
+                           color_indicator)
+    gc.disable()
+    try:
+        return _parse_card(name, oracle_text, type_line, mana_cost, power, toughness, loyalty, defense,
+                           color_indicator)
+    finally:
+        gc.enable()
+
+
+def _parse_card(name: str, oracle_text: str, type_line: str = "", mana_cost: str = "", power: str | None = None,
+                toughness: str | None = None, loyalty: str | None = None, defense: str | None = None,
+                color_indicator: list[str] | None = None) -> ParsedCard:
+    """:func:`parse_card`, the collector left as it is. The work per card, apart from parsing
+    a unit the first time: one look-up per field of the characteristic facts, one pass over the
+    lines (:func:`.split.split_lines`), one search for the card's names over the whole text, and
+    per unit a look-up of its printed abilities (:data:`_UNIT_CACHE`) and one object per
+    ability."""
     oracle_text = oracle_text or ""
+    type_line = type_line or ""
     card = f"card({quote(name)})"
-    head = characteristic_parts(
-        type_line=type_line, mana_cost=mana_cost, power=power, toughness=toughness,
-        loyalty=loyalty, defense=defense, color_indicator=color_indicator,
-    )
-    is_spell = is_spell_type(type_line)
-    names = self_names(name, type_line or "")
+    head, is_spell, legendary = card_head(type_line, mana_cost, power, toughness, loyalty, defense,
+                                          color_indicator)
+    names = card_names(name, legendary)
     parser = get_parser()
     # placeholders in the memo's fact texts: \x01 the card term, \x02 the ability's number
     safe = "\x01" not in name and "\x02" not in name and "\x01" not in oracle_text and "\x02" not in oracle_text
+    units, by_lines = split_lines(oracle_text)
     # a text that names its card nowhere names it in no unit: no unit needs looking for names
-    named = any(n in oracle_text for n in names if n)
+    if names[0] in oracle_text if len(names) == 1 else any(n in oracle_text for n in names if n):
+        marks = _unit_marks(oracle_text, units, names, by_lines)
+        shown = names  # the names to write as "~" in the abilities' texts
+    else:
+        marks = None
+        shown = ()
     abilities: list[ParsedAbility] = []
     printed: list[tuple[str, str]] = []
     level = None  # the level/station range that the abilities after a level symbol need, its
     # placeholder \x02 replaced by the level symbol's number
     n = 0
-    for unit in split_units(oracle_text):
-        for piece in _unit_printed(parser, oracle_text, unit, names, is_spell, safe, named):
+    for k, (us, ue, ub, word, face, whole) in enumerate(units):
+        spans = marks[k] if marks is not None else None
+        if spans and safe:
+            pieces = _named_unit(parser, oracle_text, Unit(us, ue, ub, word, face), names, is_spell, whole, spans)
+        elif not safe:
+            pieces = _pieces(_print_unit(parser, oracle_text, Unit(us, ue, ub, word, face), shown, is_spell,
+                                         _parse_body(parser, oracle_text[ub:ue], ub - us, names)), ue - us)
+        else:
+            key = (whole, ub - us, is_spell)
+            pieces = _UNIT_CACHE.get(key)
+            if pieces is None:
+                pieces = _remember(key, _print_unit(parser, oracle_text, Unit(us, ue, ub, word, face), shown,
+                                                    is_spell, _parse_body(parser, oracle_text[ub:ue], ub - us, names)))
+        for start, end, supported, message, kinds, facts, comment, header, pair in pieces:
             n += 1
-            start, end = unit.start + piece.start, (unit.end if piece.end is None else unit.start + piece.end)
-            template = piece.facts
-            if piece.supported:
-                if piece.level is not None:
-                    level = piece.level.replace("\x02", str(n))
-                elif level is not None:
-                    template = f"{template}\nability_condition({_AB},{level})"
-            printed.append((template, piece.comment))
-            abilities.append(ParsedAbility(n, oracle_text[start:end], (start, end), piece.supported,
-                                           piece.message, piece.kinds, template if safe else None))
+            if start is None:  # the whole unit
+                start, end, text = us, ue, whole
+            else:
+                start += us
+                end += us
+                text = oracle_text[start:end]
+            if supported and (header is not None or level is not None):
+                if header is not None:
+                    level = header.replace("\x02", str(n))
+                else:
+                    facts = f"{facts}\nability_condition({_AB},{level})"
+                    pair = (facts, comment)
+            printed.append(pair)
+            abilities.append(ParsedAbility(n, text, (start, end), supported, message, kinds,
+                                           facts if safe else None))
     return ParsedCard(name, tuple(abilities), (card, head, tuple(printed)))
+
+
+parse_card.__wrapped__ = _parse_card  # type: ignore[attr-defined]
+
+
+def _unit_marks(text: str, units: list[tuple], names: tuple[str, ...],
+                by_lines: bool) -> list[list[tuple[int, int]]]:
+    """Per unit, the spans of the card's names in its text (offsets from the unit's start),
+    found with one search over the whole text when a line break separates every two units (no
+    name holds one, so none straddles two units, and a unit's first and last characters sit
+    next to a blank or the text's end, as they do in the unit's own text); else unit by unit."""
+    if not by_lines or ("\n" in names[0] if len(names) == 1 else any("\n" in n for n in names)):
+        return [mark_names(u[5], names) for u in units]
+    found = mark_names(text, names)
+    out: list[list[tuple[int, int]]] = []
+    j = 0
+    last = len(found)
+    for u in units:
+        here = []
+        start, end = u[0], u[1]
+        while j < last and found[j][0] < end:
+            a, b = found[j]
+            if a >= start:  # (a name in a line that is no unit: a reminder-only line)
+                here.append((a - start, b - start))
+            j += 1
+        out.append(here)
+    return out
 
 
 @dataclass(frozen=True)
@@ -216,57 +275,63 @@ class _Printed:
     level: str | None
 
 
-#: Printed units by (text, length of the ability-word prefix, spell or not): the same ability
-#: text gives the same facts on every card, but for the card term and the ability's number
-#: (placeholders). A unit whose text names its card is kept by its text with the names as "~"
-#: and parsed as that text (the lexer reads "~" as it reads a name: ``SELF``), so its result is
-#: the same for every card by construction; its offsets (spans, a message's column) are then
-#: offsets into the "~" text, which :func:`_named_unit` moves back onto the card's own text.
-_UNIT_CACHE: dict[tuple[str, int, bool], list[_Printed]] = {}
+#: One printed ability of a unit as :func:`parse_card` reads it (made once per distinct unit
+#: from its :class:`_Printed`): (start, end, supported, message, kinds, facts, comment, level,
+#: (facts, comment)), the offsets from the unit's start, both None when the ability is the whole
+#: unit; the last pair is what :attr:`ParsedCard.printed` holds for it (shared by every card
+#: whose ability prints alike, unless a level condition is added to its facts).
+_Piece = tuple
+
+#: Printed units by (text, length of the ability-word prefix, spell or not), as the
+#: :data:`_Piece` tuples of their abilities: the same ability text gives the same facts on
+#: every card, but for the card term and the ability's number (placeholders). A unit whose text
+#: names its card is kept by its text with the names as "~" and parsed as that text (the lexer
+#: reads "~" as it reads a name: ``SELF``), so its result is the same for every card by
+#: construction; its offsets (spans, a message's column) are then offsets into the "~" text,
+#: which :func:`_named_unit` moves back onto the card's own text.
+_UNIT_CACHE: dict[tuple[str, int, bool], tuple[_Piece, ...]] = {}
 _UNIT_CACHE_MAX = 100_000
 
 
-def _unit_printed(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, safe: bool,
-                  named: bool = True) -> list[_Printed]:
-    """The printed abilities of one unit, from the cache when the unit's text was seen (``named``
-    False: the card's text holds none of its names, so no ability text has one to replace)."""
-    whole = text[unit.start:unit.end]
-    prefix = unit.body - unit.start
-    if named:
-        spans = mark_names(whole, names)
-        if spans and safe:
-            return _named_unit(parser, text, unit, names, is_spell, whole, spans)
-    shown = names if named else ()  # the names to write as "~" in the abilities' texts
-    if not safe:
-        return _print_unit(parser, text, unit, shown, is_spell,
-                           _parse_body(parser, text[unit.body:unit.end], prefix, names))
-    key = (whole, prefix, is_spell)
-    hit = _UNIT_CACHE.get(key)
-    if hit is None:
-        hit = _print_unit(parser, text, unit, shown, is_spell,
-                          _parse_body(parser, text[unit.body:unit.end], prefix, names))
-        _remember(key, hit)
-    return hit
+def _pieces(printed: list[_Printed], length: int) -> tuple[_Piece, ...]:
+    """The :data:`_Piece` tuples of a unit's printed abilities (``length``: the unit's)."""
+    out = []
+    for p in printed:
+        whole = p.start == 0 and (p.end is None or p.end == length)
+        out.append((None if whole else p.start, None if whole else (length if p.end is None else p.end),
+                    p.supported, p.message, p.kinds, p.facts, p.comment, p.level, (p.facts, p.comment)))
+    return tuple(out)
 
 
 def _named_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, whole: str,
-                spans: list[tuple[int, int]]) -> list[_Printed]:
+                spans: list[tuple[int, int]]) -> tuple[_Piece, ...]:
     """A unit whose text names its card (``spans``: where, in ``whole``): printed from its text
-    with the names as "~" (once per such text), its offsets moved back onto ``whole``. A name
-    inside the ability word (printed as it stands in ``ability_word``) is parsed per card."""
+    with the names as "~" (once per such text), its offsets moved back onto ``whole`` (an
+    ability that is the whole unit and reads: nothing to move, the cached piece as it is). A
+    name inside the ability word (printed as it stands in ``ability_word``) is parsed per card."""
     prefix = unit.body - unit.start
     if spans[0][0] < prefix:
         body = text[unit.body:unit.end]
-        return _print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names))
-    marked = whole
-    for a, b in reversed(spans):
-        marked = marked[:a] + "~" + marked[b:]
+        return _pieces(_print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names)),
+                       len(whole))
+    parts = []
+    at = 0
+    for a, b in spans:
+        parts.append(whole[at:a])
+        at = b
+    parts.append(whole[at:])
+    marked = "~".join(parts)
     key = (marked, prefix, is_spell)
     hit = _UNIT_CACHE.get(key)
     if hit is None:
         own = Unit(0, len(marked), prefix, unit.ability_word, unit.face)
-        hit = _print_unit(parser, marked, own, (), is_spell, _parse_body(parser, marked[prefix:], prefix, ()))
-        _remember(key, hit)
+        hit = _remember(key, _print_unit(parser, marked, own, (), is_spell,
+                                         _parse_body(parser, marked[prefix:], prefix, ())))
+    for piece in hit:
+        if piece[0] is not None or not (piece[2] or not piece[3]):
+            break
+    else:
+        return hit  # every ability the whole unit, and read: no offset to move
     # an offset of the "~" text moves by what the names before it add: each "~" stands for
     # len(name) characters (an offset at a "~" is the name's start, one after it the name's end)
     tildes = []  # (offset of a "~" in the "~" text, what the names before it add)
@@ -283,14 +348,14 @@ def _named_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
 
     out = []
     for piece in hit:
-        start = back(piece.start)
-        end = back(piece.end)
-        message = piece.message
-        if message and not piece.supported:
-            message = _moved_column(message, piece.start, start, back)
-        out.append(_Printed(start, end, piece.supported, message, piece.kinds, piece.facts, piece.comment,
-                            piece.level))
-    return out
+        start, end, supported, message = piece[:4]
+        old = 0 if start is None else start
+        if start is not None:
+            start, end = back(start), back(end)
+        if message and not supported:
+            message = _moved_column(message, old, 0 if start is None else start, back)
+        out.append((start, end, supported, message, *piece[4:]))
+    return tuple(out)
 
 
 #: a parse error's column (parser/__init__.py ``_message``): counted from the piece's start
@@ -306,10 +371,12 @@ def _moved_column(message: str, old_start: int, new_start: int, back) -> str:
     return f"{m.group(1)} at column {moved}; expected {message[m.end():]}"
 
 
-def _remember(key: tuple, value: list[_Printed]) -> None:
+def _remember(key: tuple[str, int, bool], printed: list[_Printed]) -> tuple[_Piece, ...]:
+    """Keep a unit's printed abilities (as :data:`_Piece` tuples) by its key; return them."""
     if len(_UNIT_CACHE) >= _UNIT_CACHE_MAX:
         _UNIT_CACHE.clear()
-    _UNIT_CACHE[key] = value
+    pieces = _UNIT_CACHE[key] = _pieces(printed, len(key[0]))
+    return pieces
 
 
 #: the ability's id and its first fact, with the placeholders (\x01 the card, \x02 its number)

@@ -62,35 +62,62 @@ class Unit(NamedTuple):
 
 
 def split_units(text: str) -> list[Unit]:
-    units: list[Unit] = []
-    lines = _lines(text)
+    return [Unit(start, end, body, word, face) for start, end, body, word, face, _ in split_lines(text)[0]]
+
+
+def split_lines(text: str) -> tuple[list[tuple[int, int, int, str, int, str]], bool]:
+    """The units of ``text``, each as the fields of its :class:`Unit` and its text (``text``
+    from its start to its end: what the split has in hand), and whether a line break
+    separates every two of them (no lost line break split a line: then a name's whole-word
+    occurrences in the text are those in its units, and no occurrence straddles two units;
+    :func:`mtgasp.parser.parse_card` looks for the card's names once in the whole text). One
+    pass over the lines: each line is stripped once, and its continuation lines are told apart
+    by their first character before the pattern is tried."""
+    if _GLUED_PAIR.search(text) is None and (" When" not in text or _WHEN.search(text) is None):
+        lines = text.split("\n")
+        by_lines = True
+    else:
+        spans = _glued_lines(text)
+        lines = [text[a:b] for a, b in spans]
+        by_lines = len(spans) == text.count("\n") + 1
+    units: list[tuple[int, int, int, str, int, str]] = []
     n = len(lines)
     face = 1
+    # the offset of the line at hand: one past the line break after the line before it, or
+    # where its span starts when lost line breaks split a line
+    starts = None if by_lines else [x for x, _ in spans]
+    a = 0
     i = 0
     while i < n:
-        a, b = lines[i]
+        line = lines[i]
+        if starts is not None:
+            a = starts[i]
         i += 1
-        line = text[a:b]
-        stripped = line.strip()
-        if not stripped:
+        body = line.strip()
+        if not body or body == "//" or body == "---" or (body[0] == "(" and _only_reminder(body)):
+            if body and body[0] != "(":  # "---": the separator of some data sources' split cards
+                face += 1
+            a += len(line) + 1
             continue
-        if stripped in ("//", "---"):  # "---": the separator of some data sources' split cards
-            face += 1
-            continue
-        if stripped[0] == "(" and _only_reminder(stripped):
-            continue
-        start = a + len(line) - len(line.lstrip())
-        end = start + len(stripped)
+        start = a if body is line else a + len(line) - len(line.lstrip())
+        a += len(line) + 1
         # the "•" lines after an ability are its modes (CR 700.2); "+ {1} — ..." lines are the
         # modes of a spree spell (CR 702.172); "1—9 | ..." lines the results of a die roll
-        if i < n and _continues(text[lines[i][0]:lines[i][1]].lstrip()):
-            while i < n and _continues(text[lines[i][0]:lines[i][1]].lstrip()):
-                i += 1
-            end = start + len(text[start:lines[i - 1][1]].rstrip())
-        body = text[start:end]
+        if i < n:
+            c = lines[i][:1]  # (most lines are told apart by their first character)
+            if (c == "•" or c == "+" or c.isdigit() or c.isspace()) and _continues(lines[i].lstrip()):
+                last = i
+                while last + 1 < n and _continues(lines[last + 1].lstrip()):
+                    last += 1
+                last_end = (starts[last] if starts is not None else
+                            a + sum(len(x) + 1 for x in lines[i:last])) + len(lines[last])
+                body = text[start:last_end].rstrip()
+                if starts is None:
+                    a = last_end + 1
+                i = last + 1
         word, skip = ability_word_prefix(body) if "—" in body else _NO_PREFIX
-        units.append(Unit(start, end, start + skip, word, face))
-    return units
+        units.append((start, start + len(body), start + skip, word, face, body))
+    return units, by_lines
 
 
 #: no ability word: :func:`ability_word_prefix` of a text without a dash (both of its forms
@@ -115,25 +142,18 @@ _CONTINUATION = re.compile(r"^(?:•|\+ \{|\d+(?:[—–-]\d+)? \||\d+(?:[—–
 
 
 def _continues(line: str) -> bool:
-    return bool(_CONTINUATION.match(line))
+    # every continuation begins with "•", "+" or a digit (``\d``: a decimal digit, which
+    # ``isdigit`` includes)
+    return _CONTINUATION.match(line) is not None
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
-    """Line spans; a closing quote glued to a capital letter ('."Whenever') also ends a line.
+def _glued_lines(text: str) -> list[tuple[int, int]]:
+    """Line spans of a text holding a ``_GLUED_PAIR`` or " When": a closing quote glued to a
+    capital letter ('."Whenever') and the other lost line breaks of ``_GLUED`` also end a line.
 
     A lost line break needs two characters side by side that Oracle text otherwise separates
     (``_GLUED_PAIR``); a text without any such pair (most cards) is split at its line breaks
-    alone, with one scan of the whole text instead of one per line."""
-    if _GLUED_PAIR.search(text) is None and (" When" not in text or _WHEN.search(text) is None):
-        out = []
-        pos = 0
-        while True:
-            nl = text.find("\n", pos)
-            if nl < 0:
-                out.append((pos, len(text)))
-                return out
-            out.append((pos, nl))
-            pos = nl + 1
+    alone (:func:`split_lines`)."""
     out = []
     pos = 0
     while True:
@@ -215,10 +235,13 @@ def _only_reminder(line: str) -> bool:
     s = line.strip()
     if not s.startswith("("):
         return False
-    spans = reminder_spans(s)
-    covered = sum(e - b for b, e in spans)
-    rest = "".join(ch for k, ch in enumerate(s) if not any(b <= k < e for b, e in spans))
-    return covered > 0 and not rest.strip()
+    spans = reminder_spans(s)  # in order, none inside another
+    at = 0
+    for b, e in spans:
+        if s[at:b].strip():  # text outside the parentheses
+            return False
+        at = e
+    return bool(spans) and not s[at:].strip()
 
 
 #: texts without the card's names -> their normal form (bounded)
@@ -279,23 +302,36 @@ _VARIANT_NAME = re.compile(r"^A-(?=\S)| \[[A-Z0-9]+\]$")
 _HALF_NAME = re.compile(r"^(.+?) \(([^()]+/[^()]+)\)$")
 
 
-#: (name, type line) -> self_names (a card's names are asked for by the parser and again by the
+#: a character of a name with more spellings than itself: a face ("//"), a half ("Fire
+#: (Fire/Ice)"), a variant's mark ('"Iceberg Titan"', "Sly Spy [A]", "A-Sepulcher Ghoul")
+_MARKS = re.compile(r'["\[/(]|^A-')
+
+#: (name, legendary or not) -> self_names (a card's names are asked for by the parser and again by the
 #: corpus report); bounded
 _SELF_NAMES: dict[tuple[str, str], tuple[str, ...]] = {}
 
 
 def self_names(name: str, type_line: str) -> tuple[str, ...]:
-    """:func:`_self_names`, kept for the last few thousand cards asked about."""
-    key = (name, type_line)
+    """:func:`card_names` of a card with this type line."""
+    return card_names(name, "legendary" in type_line.lower())
+
+
+def card_names(name: str, legendary: bool) -> tuple[str, ...]:
+    """:func:`_self_names`: at once for a name that is its only spelling (no face, half,
+    variant mark or legendary short name: most cards), else kept for the last few thousand
+    cards asked about."""
+    if not legendary and name and not _MARKS.search(name):
+        return (name,)
+    key = (name, legendary)
     hit = _SELF_NAMES.get(key)
     if hit is None:
         if len(_SELF_NAMES) >= 4096:
             _SELF_NAMES.clear()
-        hit = _SELF_NAMES[key] = _self_names(name, type_line)
+        hit = _SELF_NAMES[key] = _self_names(name, legendary)
     return hit
 
 
-def _self_names(name: str, type_line: str) -> tuple[str, ...]:
+def _self_names(name: str, legendary: bool) -> tuple[str, ...]:
     """The spellings that mean the card itself, longest first: the full name, each face of a
     split or double-faced name ("Fire // Ice"), the half a record names before the whole card
     in parentheses ("Fire" for "Fire (Fire/Ice)"), the name without the marks of a variant
@@ -313,7 +349,7 @@ def _self_names(name: str, type_line: str) -> tuple[str, ...]:
     if m and m.group(1) in (p.strip() for p in m.group(2).split("/")):
         faces.append(m.group(1))  # "Fire (Fire/Ice)": one half of a split card, named "Fire"
     names += [f for f in faces if f]
-    if "legendary" in type_line.lower():
+    if legendary:
         for f in faces:
             if "," in f:
                 short = f.split(",")[0].strip()

@@ -112,18 +112,32 @@ def characteristic_parts(
     """The characteristic facts after ``card(C)``, each as (its text before the card term, its
     text after it): the same for every card with these fields, so a caller writes the card term
     in only when it needs the texts."""
-    parts = _type_parts(type_line or "") + _mana_cost_parts(mana_cost or "")
+    return card_head(type_line or "", mana_cost, power, toughness, loyalty, defense, color_indicator)[0]
+
+
+def _color_parts(color_indicator: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the
+    # color indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
+    colors: list[str] = []
+    for c in color_indicator:
+        for part in str(c).split():
+            m = COLOR_WORDS.get(part.lower()) or _COLOR_LETTERS.get(part.upper())
+            if m:
+                _add(colors, m)
+    return tuple(("card_color_indicator(", f",{m})") for m in colors)
+
+
+def card_head(type_line: str, mana_cost: str, power: str | None, toughness: str | None, loyalty: str | None,
+              defense: str | None, color_indicator: Iterable[str] | None
+              ) -> tuple[tuple[tuple[str, str], ...], bool, bool]:
+    """What :func:`mtgasp.parser.parse_card` needs of a card's fields, in one call: its
+    :func:`characteristic_parts`, :func:`is_spell_type`, and whether it is legendary (its short
+    name means it, :func:`.split.card_names`); each field's part made once per distinct value."""
+    parts, is_spell, legendary = _type_info(type_line)
+    parts = parts + _mana_cost_parts(mana_cost or "")
     if color_indicator:
-        # The colors themselves are derived by the rules (CR 202.2: from the mana cost, and the
-        # color indicator, CR 204): rules_asp/cr6_spells_abilities_effects/cr613_layer1_copy.lp.
-        colors: list[str] = []
-        for c in color_indicator:
-            for part in str(c).split():
-                m = COLOR_WORDS.get(part.lower()) or _COLOR_LETTERS.get(part.upper())
-                if m:
-                    _add(colors, m)
-        parts += tuple(("card_color_indicator(", f",{m})") for m in colors)
-    return parts + _pt_parts(power, toughness, loyalty, defense)
+        parts += _color_parts(color_indicator)
+    return parts + _pt_parts(power, toughness, loyalty, defense), is_spell, legendary
 
 
 def is_spell_type(type_line: str) -> bool:
@@ -136,17 +150,15 @@ def is_spell_type(type_line: str) -> bool:
 # their facts but for the card term are made once per text, as (text before the card term,
 # text after it) pairs (bounded caches: the text comes from the user).
 
-def _type_parts(type_line: str) -> tuple[tuple[str, str], ...]:
-    return _type_info(type_line)[0]
-
-
 @functools.lru_cache(maxsize=8192)
-def _type_info(type_line: str) -> tuple[tuple[tuple[str, str], ...], bool]:
-    """The type line's fact parts and whether the card is a spell that is no permanent."""
+def _type_info(type_line: str) -> tuple[tuple[tuple[str, str], ...], bool, bool]:
+    """The type line's fact parts, whether the card is a spell that is no permanent, and
+    whether it is legendary."""
     low = type_line.lower()
     is_spell = ("instant" in low or "sorcery" in low) and not any(
         t in low for t in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle"))
-    return tuple((pred + "(", "," + arg + ")") for pred, arg in _type_facts(type_line)), is_spell
+    parts = tuple((pred + "(", "," + arg + ")") for pred, arg in _type_facts(type_line))
+    return parts, is_spell, "legendary" in low
 
 
 @functools.lru_cache(maxsize=8192)
