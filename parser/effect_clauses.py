@@ -7,6 +7,7 @@ A clause joins a subject (or none: an imperative, the controller acts) with its 
 
 from __future__ import annotations
 
+from .lalr_shaping import constant
 from .effect_parts import (
     VP,
     _conditioned,
@@ -62,14 +63,9 @@ class ClauseRules:
             out.extend(item)
         return out
 
-    def sep_then(self, c: list) -> str:
-        return "sep_then"
-
-    def sep_and(self, c: list) -> str:
-        return "sep_and"
-
-    def sep_comma(self, c: list) -> str:
-        return "sep_comma"
+    sep_then = constant("sep_then")
+    sep_and = constant("sep_and")
+    sep_comma = constant("sep_comma")
 
     def c_imperative(self, c: list) -> list:
         vps = c[0]

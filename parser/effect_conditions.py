@@ -11,6 +11,7 @@ from typing import Any
 
 from lark import Token
 
+from .lalr_shaping import constant
 from .effect_parts import GrammarReject
 from .filters import as_filter, player_term
 from .nodes import Filter, Fn, literal_words
@@ -109,8 +110,7 @@ class ConditionRules:
         f.add(Fn("in_zone", "battlefield"))
         return Fn("non", Fn("there_is", Fn("some", f, 1)))
 
-    def d_eot(self, c: list) -> str:
-        return "until_end_of_turn"
+    d_eot = constant("until_end_of_turn")
 
     def d_this_turn(self, c: list) -> str:
         return "this_turn"

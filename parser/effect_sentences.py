@@ -13,6 +13,7 @@ from typing import Any
 
 from lark import Token
 
+from .lalr_shaping import child
 from .effect_parts import (
     AbFact,
     GrammarReject,
@@ -42,8 +43,7 @@ class SentenceRules:
     def rr_range(self, c: list) -> list:
         return _conditioned(list(c[-1].parts), Fn("rolled", number_value(c[0]), number_value(c[1])))
 
-    def s_plain(self, c: list) -> list:
-        return c[0]
+    s_plain = child(0)
 
     def s_if(self, c: list) -> list:
         return _conditioned(c[1], c[0])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lark import Token
 
+from .lalr_shaping import child
 from .effect_parts import GrammarReject, VP, _pt, _quoted
 from .filters import as_filter, subtype_name
 from .nodes import ABIL, EIDX, Effect, Filter, Fn, Str
@@ -80,8 +81,7 @@ class TokenRules:
     def tok_one_tapped(self, c: list) -> list:
         return _token_facts(c) + [("token_tapped", (_TOK,))]
 
-    def tok_words(self, c: list) -> Filter:
-        return c[0]
+    tok_words = child(0)
 
     def tw_with(self, c: list) -> list:
         t = _TOK

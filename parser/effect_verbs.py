@@ -12,6 +12,7 @@ from typing import Any
 
 from lark import Token
 
+from .lalr_shaping import child
 from .effect_parts import GrammarReject, VP, _pt, _pt_mod, generic_vp, type_setting
 from .filters import as_filter, number_value
 from .mana import group_symbols
@@ -196,8 +197,7 @@ class VerbRules:
     def v_lose_life(self, c: list) -> VP:
         return VP("lose_life", [c[0]])
 
-    def la_count(self, c: list) -> Any:
-        return c[0]
+    la_count = child(0)
 
     def la_that_much(self, c: list) -> Any:
         return "that_much"

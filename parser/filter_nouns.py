@@ -16,6 +16,7 @@ import functools
 import weakref
 from typing import Any
 
+from .lalr_shaping import by_text, child, constant
 from .filter_words import (
     _STATUS,
     SEP_AND,
@@ -46,17 +47,10 @@ class NounRules:
     """References, possessives, counts and descriptions."""
 
     # --- noun phrases -------------------------------------------------------------------
-    def self_ref(self, c: list) -> Any:
-        return "self"
-
-    def it_ref(self, c: list) -> Any:
-        return "it"
-
-    def them_ref(self, c: list) -> Any:
-        return "them"
-
-    def you_ref(self, c: list) -> Any:
-        return "you"
+    self_ref = constant("self")
+    it_ref = constant("it")
+    them_ref = constant("them")
+    you_ref = constant("you")
 
     def that_ref(self, c: list) -> Any:
         return Fn("that", c[0])
@@ -98,6 +92,7 @@ class NounRules:
     def n_ref(self, c: list) -> Any:
         return Fn("some", c[1], c[0])
 
+    @by_text
     def ordinal_word(self, c: list) -> str:
         return str(c[0]).lower()
 
@@ -284,26 +279,17 @@ class NounRules:
         return "enchanted_player"
 
     # --- possessors and counts ----------------------------------------------------------
-    def poss_np(self, c: list) -> Any:
-        return c[0]
+    poss_np = child(0)
+    poss_it = constant("it")
+    poss_them = constant("them")
+    poss_you = constant("you")
 
-    def poss_it(self, c: list) -> Any:
-        return "it"
-
-    def poss_them(self, c: list) -> Any:
-        return "them"
-
-    def poss_you(self, c: list) -> Any:
-        return "you"
-
+    @by_text
     def count_n(self, c: list) -> Any:
         return number_value(c[0])
 
-    def count_x(self, c: list) -> Any:
-        return "x"
-
-    def count_one(self, c: list) -> Any:
-        return 1
+    count_x = constant("x")
+    count_one = constant(1)
 
     # --- descriptions -------------------------------------------------------------------
     def description(self, c: list) -> Filter:
@@ -320,44 +306,38 @@ class NounRules:
     def posts(self, c: list) -> list:
         return [con for p in c for con in p]
 
-    def w_type(self, c: list) -> Word:
-        return c[0]
+    w_type = child(0)
 
+    @by_text
     def w_subtype(self, c: list) -> Word:
         return _subtype_word(c[0].value)
 
-    def w_color(self, c: list) -> Word:
-        return c[0]
-
-    def w_super(self, c: list) -> Word:
-        return c[0]
-
-    def w_status(self, c: list) -> Word:
-        return c[0]
+    w_color = child(0)
+    w_super = child(0)
+    w_status = child(0)
 
     def w_non(self, c: list) -> Word:
         return _non_word(c[0])
 
+    @by_text
     def w_type_word(self, c: list) -> Word:
         return type_word_constraint(c[0].value)
 
+    @by_text
     def w_color_word(self, c: list) -> Word:
         return _color_word(c[0].value.lower())
 
+    @by_text
     def w_super_word(self, c: list) -> Word:
         return _super_word(c[0].value.lower())
 
+    @by_text
     def w_status_word(self, c: list) -> Word:
         return _status_word(c[0].value.lower())
 
-    def sep_or(self, c: list) -> Sep:
-        return SEP_OR
-
-    def sep_and(self, c: list) -> Sep:
-        return SEP_AND
-
-    def sep_comma(self, c: list) -> Sep:
-        return SEP_COMMA
+    sep_or = constant(SEP_OR)
+    sep_and = constant(SEP_AND)
+    sep_comma = constant(SEP_COMMA)
 
 
 # Each description word is made once per spelling (Words are immutable and equal only to

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .lalr_shaping import by_text, child
 from .filter_words import _filter_as_constraints, as_filter, player_term
 from .nodes import Filter, Fn, Str, literal_words
 from .terms import FILTER_WORDS
@@ -43,8 +44,7 @@ class PostRules:
     def p_owned_by(self, c: list) -> list:
         return [Fn("owner", player_term(c[0]))]
 
-    def p_with(self, c: list) -> list:
-        return c[0]
+    p_with = child(0)
 
     def p_without(self, c: list) -> list:
         return [Fn("non", x) for x in c[0]]
@@ -252,6 +252,7 @@ class PostRules:
         op, n = c[0]
         return [[Fn("stat", "power", op, n), Fn("stat", "toughness", op, n)]]
 
+    @by_text
     def stat_name(self, c: list) -> str:
         words = " ".join(str(t).lower() for t in c)
         return {
@@ -276,13 +277,16 @@ class PostRules:
     def cmp_gt(self, c: list) -> tuple:
         return ("gt", c[0])
 
+    @by_text
     def ck_pt(self, c: list) -> Str:
         return Str(str(c[0]))
 
+    @by_text
     def ck_word(self, c: list) -> Str:
         return Str(str(c[0]).lower())
 
     # --- zones ------------------------------------------------------------------------
+    @by_text
     def zone_word(self, c: list) -> str:
         low = str(c[0]).lower()
         return {"graveyards": "graveyard", "hands": "hand", "libraries": "library"}.get(low, low)

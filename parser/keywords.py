@@ -8,6 +8,7 @@ from typing import Any
 
 from lark import Transformer
 
+from .lalr_shaping import by_text
 from .nodes import ABIL, Filter, Fn, Str
 from .filters import number_value, subtype_name
 from .mana import group_symbols
@@ -63,12 +64,15 @@ class KeywordsTransformer(Transformer):
     def kw_sep(self, c: list) -> Any:
         return c[0]
 
+    @by_text
     def kwn_plain(self, c: list) -> str:
         return _words(c)
 
+    @by_text
     def kwn_numbered(self, c: list) -> str:
         return _words(c)
 
+    @by_text
     def kwn_costed(self, c: list) -> str:
         return _words(c)
 

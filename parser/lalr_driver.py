@@ -43,7 +43,8 @@ from lark.exceptions import UnexpectedToken
 
 from .lalr_shaping import callback, default_method, make_token
 
-Bound = tuple[str, int, Callable[[list], Any]]
+#: a rule's origin, size and callback (None: the value is the rule's one child, as it is)
+Bound = tuple[str, int, "Callable[[list], Any] | None"]
 
 
 class Tables:
@@ -85,10 +86,15 @@ class Tables:
                                 for rule, (origin, size, cb) in enumerate(self._plain)]
             self._bound = self._traced
 
-    def _recording(self, rule: int, cb: Callable[[list], Any]) -> Callable[[list], Any]:
-        def g(children: list) -> Any:
-            self._trace.add(rule)  # type: ignore[union-attr]
-            return cb(children)
+    def _recording(self, rule: int, cb: Callable[[list], Any] | None) -> Callable[[list], Any]:
+        if cb is None:  # the value is the one child
+            def g(children: list) -> Any:
+                self._trace.add(rule)  # type: ignore[union-attr]
+                return children[0]
+        else:
+            def g(children: list) -> Any:
+                self._trace.add(rule)  # type: ignore[union-attr]
+                return cb(children)
 
         return g
 
@@ -142,7 +148,8 @@ class Tables:
             while code < 0:  # reduce
                 origin, size, cb = bound[~code]
                 if size == 1:  # most reductions: the top value replaced in place
-                    values[-1] = cb([values[-1]])
+                    if cb is not None:  # (None: the value is the child, left as it is)
+                        values[-1] = cb([values[-1]])
                     state = stack[-1] = rows[stack[-2]][origin]
                 else:
                     if size:
@@ -151,7 +158,7 @@ class Tables:
                         del stack[-size:]
                     else:
                         children = []
-                    values.append(cb(children))
+                    values.append(cb(children))  # (never None: that is a one-child rule)
                     state = rows[stack[-1]][origin]
                     stack.append(state)
                 try:
@@ -175,7 +182,7 @@ class Tables:
                 del stack[-size:]
             else:
                 children = []
-            value = cb(children)
+            value = cb(children) if cb is not None else children[0]
             values.append(value)
             state = rows[stack[-1]][origin]
             stack.append(state)
@@ -226,7 +233,7 @@ class Tables:
                     del values[-size:]
                 else:
                     children = []
-                values.append(cb(children))
+                values.append(cb(children) if cb is not None else children[0])
             del stack[len(stack) - cut:]
             stack += pushed
         return c, code

@@ -26,10 +26,28 @@ list, and how it ends: the method, a ``?rule``, or an inlined list), with the me
 terminal names bound as arguments: no loop over positions and no chain of wrappers at run time.
 The grammar has a few dozen shapes, each compiled once per process (:func:`shape_source` shows
 the code of one). A rule that needs no shaping is its method itself.
+
+**Declared methods: no call at all, or one call per distinct text.** A transformer method can
+declare what it does, so that its rules' callbacks skip the shaping and the call:
+
+* ``name = child(i)``: the value is the rule's i-th kept child, unchanged. A one-child rule
+  whose value is its child (such a method, a ``?rule``, an inlined list of one list) has no
+  callback at all (``None``: the driver leaves the value on the stack as it is); otherwise the
+  callback takes the child from the popped values directly (``operator.itemgetter``).
+* ``name = constant(v)``: the value is ``v`` (immutable), whatever the children.
+* ``@by_text``: the value depends only on the text of the rule's words (the terminal at each
+  position is the rule's) and is never changed afterwards: a rule that keeps only words is
+  called once per distinct text and its value reused (no token made), per rule, in a table
+  emptied past :data:`TEXT_MEMO_MAX` entries (a long-lived process reading hostile text).
+
+The declared method stays an ordinary method (a direct call returns the same value), and a
+callback reused across parses is the reason the value must be immutable: the parse that made
+it and every later one hold the same object.
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable
 
 from lark import Token
@@ -118,9 +136,115 @@ def shape_source(shape: Shape) -> str:
     return "\n".join(lines) + "\n"
 
 
-def callback(rule: dict[str, Any], method: Callable[[list], Any]) -> Callable[[list], Any]:
-    """The callback of ``rule``: the list of its children's values → its value."""
+#: the largest table of one rule's values by text (:func:`by_text`) before it is emptied
+TEXT_MEMO_MAX = 20_000
+
+
+def child(i: int) -> Callable[[Any, list], Any]:
+    """A transformer method whose value is its i-th child, declared (see the module's
+    docstring): ``w_type = child(0)``."""
+    def method(self: Any, c: list) -> Any:
+        return c[i]
+
+    method.lalr_declared = ("child", i)  # type: ignore[attr-defined]
+    return method
+
+
+def constant(value: Any) -> Callable[[Any, list], Any]:
+    """A transformer method whose value is ``value`` (immutable) whatever its children,
+    declared: ``self_ref = constant("self")``."""
+    def method(self: Any, c: list) -> Any:
+        return value
+
+    method.lalr_declared = ("constant", value)  # type: ignore[attr-defined]
+    return method
+
+
+def by_text(method: Callable[[Any, list], Any]) -> Callable[[Any, list], Any]:
+    """Declares a transformer method whose value depends only on its words' text and is never
+    changed afterwards (decorator; the method is returned as it is)."""
+    method.lalr_declared = ("text",)  # type: ignore[attr-defined]
+    return method
+
+
+def _declared(shape: Shape, decl: tuple, plain: Callable[[], Callable[[list], Any]]
+              ) -> Callable[[list], Any] | None | bool:
+    """The callback of a rule whose method is declared (``decl``); False when the declaration
+    does not apply to the rule's shape (then the rule is shaped and called as any other).
+    ``plain()`` makes the ordinary callback (what a value by text is computed with)."""
+    size, keep, ending = shape
+    if decl[0] == "child":
+        i = decl[1]
+        if i >= len(keep) or any(kind != "v" for _, kind in keep[:i + 1]) or \
+                any(kind == "i" for _, kind in keep):
+            return False
+        pos = keep[i][0]
+        return None if size == 1 else itemgetter(pos)
+    if decl[0] == "constant":
+        value = decl[1]
+        return lambda c: value
+    if decl[0] == "text" and keep and all(kind == "t" for _, kind in keep):
+        return _by_text(plain(), tuple(p for p, _ in keep))
+    return False
+
+
+def _by_text(cb: Callable[[list], Any], positions: tuple[int, ...]) -> Callable[[list], Any]:
+    """``cb`` called once per distinct text of the words at ``positions``."""
+    memo: dict[Any, Any] = {}
+    get = memo.get
+    if len(positions) == 1:
+        p = positions[0]
+
+        def by_one(c: list) -> Any:
+            key = c[p][1]  # the pre-token's text
+            value = get(key)
+            if value is None:
+                if len(memo) >= TEXT_MEMO_MAX:
+                    memo.clear()
+                value = memo[key] = cb(c)
+            return value
+
+        by_one.memo = memo  # type: ignore[attr-defined]
+        return by_one
+
+    def by_all(c: list) -> Any:
+        key = tuple(c[p][1] for p in positions)
+        value = get(key)
+        if value is None:
+            if len(memo) >= TEXT_MEMO_MAX:
+                memo.clear()
+            value = memo[key] = cb(c)
+        return value
+
+    by_all.memo = memo  # type: ignore[attr-defined]
+    return by_all
+
+
+def identity_shape(shape: Shape) -> bool:
+    """A one-child rule whose value is that child: a ``?rule`` keeping it, or an inlined rule
+    whose one child is an inlined list (taken over as it is)."""
+    size, keep, ending = shape
+    return size == 1 and ((ending == "expand" and keep == ((0, "v"),))
+                          or (ending == "inline" and keep == ((0, "i"),)))
+
+
+def callback(rule: dict[str, Any], method: Callable[[list], Any] | None
+             ) -> Callable[[list], Any] | None:
+    """The callback of ``rule``: the list of its children's values → its value; None when the
+    value is the rule's one child itself (the driver leaves it on the stack)."""
     shape = shape_of(rule)
+    size, keep, ending = shape
+    if identity_shape(shape):
+        return None
+    decl = getattr(method, "lalr_declared", None) if ending == "call" else None
+    if decl is not None:
+        cb = _declared(shape, decl, lambda: _shaped(rule, shape, method))
+        if cb is not False:
+            return cb  # type: ignore[return-value]
+    return _shaped(rule, shape, method)
+
+
+def _shaped(rule: dict[str, Any], shape: Shape, method: Any) -> Callable[[list], Any]:
     size, keep, ending = shape
     if ending == "call" and keep == tuple((i, "v") for i in range(size)):
         return method  # nothing to shape

@@ -15,6 +15,7 @@ from typing import Any
 
 from lark import Transformer
 
+from .lalr_shaping import by_text, child
 from .nodes import ABIL, EIDX, Ability, Effect, Fn, Str
 from .effects import AbFact, Sentences
 from .keywords import KW
@@ -68,11 +69,8 @@ class OracleTransformer(Transformer):
     def start(self, c: list) -> Any:
         return c[0]
 
-    def line(self, c: list) -> Any:
-        return c[0]
-
-    def keyword_line(self, c: list) -> "KeywordLine":
-        return c[0]
+    line = child(0)
+    keyword_line = child(0)
 
     def keyword_only(self, c: list) -> list[Ability]:
         return [keyword_ability(c[0])]
@@ -105,6 +103,7 @@ class OracleTransformer(Transformer):
     def loyalty_ability(self, c: list) -> Ability:
         return Ability("activated", [("cost", (ABIL, Fn("loyalty", c[1])))], _parts(c[2]))
 
+    @by_text
     def loyalty_signed(self, c: list) -> Any:
         s = str(c[0])
         if s.lower().endswith("x"):
@@ -190,6 +189,7 @@ class OracleTransformer(Transformer):
                 parts.append(p)
         return Ability("plain", facts, parts)
 
+    @by_text
     def modal_n(self, c: list) -> tuple:
         n = _num(c[0])
         return (n, n)
@@ -227,8 +227,7 @@ class OracleTransformer(Transformer):
                 out.append(x)
         return out
 
-    def mode_body(self, c: list) -> Sentences:
-        return c[0]
+    mode_body = child(0)
 
     def mode_named(self, c: list) -> tuple:
         """"• Take the Elevator — Create ...": the mode's name (a flavor word) and its effects."""
@@ -279,9 +278,11 @@ class OracleTransformer(Transformer):
     def chapters(self, c: list) -> list[int]:
         return list(c)
 
+    @by_text
     def roman(self, c: list) -> int:
         return _roman(str(c[0]))
 
+    @by_text
     def prefix_keyword(self, c: list) -> str:
         return str(c[0]).lower()
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from lark import Transformer
 
+from .lalr_shaping import by_text, constant
 from .nodes import Filter, Fn, clean_children, literal_words
 from .filters import as_filter, number_value, player_term, ref_filter
 from .terms import EVENT_WORDS
@@ -77,6 +78,7 @@ class TriggersTransformer(Transformer):
     """Methods are the aliases of grammar/triggers.lark (namespace ``triggers``)."""
 
     # --- one-word events: the term of each word is in terms.EVENT_WORDS ---------------
+    @by_text
     def action_word(self, c: list) -> str:
         return literal_words(c)
 
@@ -160,8 +162,7 @@ class TriggersTransformer(Transformer):
             return Fn("enters_from", f, extra)
         return Fn("enters", f)
 
-    def en_plain(self, c: list) -> tuple:
-        return ("plain", None)
+    en_plain = constant(("plain", None))
 
     def en_your_control(self, c: list) -> tuple:
         return ("your", None)
@@ -321,6 +322,7 @@ class TriggersTransformer(Transformer):
             return "each"
         return ref
 
+    @by_text
     def step_name(self, c: list) -> str:
         words = " ".join(str(t).lower() for t in c)
         return {
