@@ -25,14 +25,14 @@ separators) and :mod:`.lexer_markers` (marker tokens, quotes, the costs' start).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
-from .lexer_lists import _FIRST as _SEPARATOR_FIRST, _mark_separators
 from .lexer_markers import (
+    WALK_FIRST,
     _COUNTER,
-    _PHRASE_FIRST,
     _close_quotes,
     _insert_cost_start,
-    _mark_phrases,
+    mark_tokens,
     _merge_chapter_name,
     _merge_mode_names,
 )
@@ -163,52 +163,41 @@ def tokenize(
     first. Reminder text yields no tokens.
     """
     out: list[PreToken] = []
-    marks = reminder_spans(text) if "(" in text else []
-    if names:
-        found = mark_names(text, names)
-        if found:
-            marks = sorted(marks + found)
-    pos = 0
-    segments: list[tuple[int, int, bool]] = []  # (start, end, is_self)
-    for a, b in marks:
-        if a < pos:
-            continue
-        if a > pos:
-            segments.append((pos, a, False))
-        if text[a] != "(":
-            segments.append((a, b, True))
-        pos = b
-    if pos < len(text):
-        segments.append((pos, len(text), False))
-
-    sentence_start = True
-    # the indices of the tokens that a marking pass may start from (see _chunk), known while
-    # every segment is read by chunks; None once one is not
-    starts: list[int] | None = []
-    for a, b, is_self in segments:
-        if is_self:
-            out.append((_SELF_TYPES, "~", offset + a, offset + b, "~"))
-            sentence_start = False
-            continue
-        seg = text[a:b]
-        if starts is not None and "  " not in seg and seg.isprintable():  # one space apart
-            mark, smark = len(out), len(starts)
-            ss = _replay(seg, offset + a, sentence_start, out, starts, vocab)
-            if ss is not None:
-                sentence_start = ss
+    # the indices of the tokens that the marking walk visits (see _chunk), ascending
+    starts: list[int] = []
+    marks = reminder_spans(text) if "(" in text else None
+    for name in names:  # most texts hold none of the names
+        if name and name in text:
+            found = mark_names(text, names)
+            if found:
+                marks = sorted(marks + found) if marks else found
+            break
+    if not marks:  # most texts: no reminder text, no name
+        _read(text, 0, len(text), True, out, starts, vocab, offset)
+    else:
+        pos = 0
+        sentence_start = True
+        for a, b in marks:
+            if a < pos:
                 continue
-            del out[mark:]  # a chunk that depends on the text around it
-            del starts[smark:]
-        starts = None
-        sentence_start = _scan(text, a, b, sentence_start, out, vocab, offset)[0]
+            if a > pos:
+                sentence_start = _read(text, pos, a, sentence_start, out, starts, vocab, offset)
+            if text[a] != "(":
+                out.append((_SELF_TYPES, "~", offset + a, offset + b, "~"))
+                sentence_start = False
+            pos = b
+        if pos < len(text):
+            _read(text, pos, len(text), sentence_start, out, starts, vocab, offset)
     # the passes below that look for a word or mark skip a text without it (a test of the
     # text, which holds every token's spelling, instead of a walk over its tokens)
-    low = text.lower()
-    toks = _merge_self_phrases(out, starts) if "this" in low else out
+    toks = out
+    if "this" in text.lower():
+        toks, starts = _merge_self_phrases(out, starts)
     colon = ":" in text
     if colon and toks and toks[-1][VALUE].startswith("{") and any(t[VALUE] == ":" for t in toks):
         # "{T}: Add {B}" without its final period (a few Oracle texts)
         toks.append(PreToken(_DOT_TYPES, ".", toks[-1][END], toks[-1][END]))
+    merged = toks
     if toks and "ROMAN" in toks[0][TYPES]:  # a Saga chapter's numerals first
         toks = _merge_chapter_name(toks)
     if "•" in text:
@@ -216,11 +205,35 @@ def tokenize(
     quotes = _QUOTE_MARKS.search(text) is not None
     if quotes:
         toks = _close_quotes(toks)
-    if toks is not out:  # a pass above merged or added tokens: the indices moved
-        starts = None
-    marked = _mark_phrases(toks, vocab, starts)
-    toks = _mark_separators(marked, vocab, starts if marked is toks else None)  # and "on the battlefield", ...
+    # "mana value", list separators, "on the battlefield", ... (the visits are found anew
+    # when a pass above merged or added tokens: the indices moved)
+    toks = mark_tokens(toks, vocab, starts if toks is merged else None)
     return _insert_cost_start(toks, quotes) if colon else toks
+
+
+def _read(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], starts: list[int],
+          vocab: Vocabulary, offset: int) -> bool:
+    """The pre-tokens of ``text[a:b]`` (no name or reminder text in it) appended to ``out``, the
+    indices the marking walk visits to ``starts``: by chunks between spaces (:func:`_replay`),
+    or, when the words are not one space apart or a chunk is read with the text around it, by
+    the regular expression (:func:`_scan`). Returns whether a sentence starts after them."""
+    seg = text[a:b]
+    mark = len(out)
+    if "  " not in seg and seg.isprintable():  # one space apart
+        smark = len(starts)
+        ss = _replay(seg, offset + a, sentence_start, out, starts, vocab)
+        if ss is not None:
+            return ss
+        del out[mark:]  # a chunk that depends on the text around it
+        del starts[smark:]
+    sentence_start = _scan(text, a, b, sentence_start, out, vocab, offset)[0]
+    for k in range(mark, len(out)):  # the visits, as _chunk finds them
+        t = out[k]
+        if t[LOW] in _COUNTER and k:
+            starts.append(k - 1)
+        if t[LOW] in WALK_FIRST or "NUM" in t[TYPES]:
+            starts.append(k)
+    return sentence_start
 
 
 def _scan(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], vocab: Vocabulary,
@@ -351,7 +364,7 @@ _DIGIT_HYPHEN = re.compile(r"\d-")
 def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
     """A chunk's pre-tokens as (types, value, start, end, low) relative to it, whether a
     sentence starts after it, and the indices (relative, -1 the token before the chunk) of
-    the tokens that a marking pass may start from: a word of ``_MARK_FIRST``, a number, the
+    the tokens that the marking walk visits: a word of ``lexer_markers.WALK_FIRST``, a number, the
     token before "counter(s)". False when its reading depends on the text around it: a
     hyphen or apostrophe first (a spaced dash " - ", a quote mark after a name), a hyphen
     after a digit (a die-result range), a word read with the token before it. Last, the
@@ -366,14 +379,9 @@ def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
     for k, t in enumerate(toks):
         if t[LOW] in _COUNTER:
             hot.append(k - 1)
-        if t[LOW] in _MARK_FIRST or "NUM" in t[TYPES]:
+        if t[LOW] in WALK_FIRST or "NUM" in t[TYPES]:
             hot.append(k)
     return tuple(toks), ends, tuple(sorted(set(hot))), len(chunk) + 1
-
-
-#: the words that :func:`.lexer_markers._mark_phrases` or :func:`.lexer_lists._mark_separators`
-#: may start a rule from
-_MARK_FIRST = _PHRASE_FIRST | _SEPARATOR_FIRST
 
 
 _SELF_TYPES = ("SELF",)
@@ -469,24 +477,19 @@ def _word_pieces(val: str, vocab: Vocabulary, sentence_start: bool) -> tuple:
     return ((vocab.word_types(word, cap), word, 0, end),)
 
 
-def _merge_self_phrases(toks: list[PreToken], starts: list[int] | None) -> list[PreToken]:
-    """"this creature" (and "this land", ...) → one SELF token; ``toks`` itself when there is
-    none. ``starts``: the lexer's list of marking starts, which holds every "this" (see
-    _chunk), or None."""
+def _merge_self_phrases(toks: list[PreToken], starts: list[int]) -> tuple[list[PreToken], list[int]]:
+    """"this creature" (and "this land", ...) → one SELF token; ``toks`` and ``starts`` (the
+    indices the marking walk visits, which hold every "this": see _chunk) themselves when there
+    is none, else the new list and the visits' new indices."""
     n = len(toks) - 1
-    if starts is None:
-        starts = range(n)
-    if not any(0 <= i < n and toks[i][LOW] == "this" and toks[i + 1][LOW] in SELF_NOUNS for i in starts):
-        return toks
-    out: list[PreToken] = []
-    i = 0
-    n = len(toks)
-    while i < n:
+    at = [i for i in starts if 0 <= i < n and toks[i][LOW] == "this" and toks[i + 1][LOW] in SELF_NOUNS]
+    if not at:
+        return toks, starts
+    at = sorted(set(at))  # (two never overlap: no noun of SELF_NOUNS is "this")
+    out = toks[:at[0]]
+    for k, i in enumerate(at):
         t = toks[i]
-        if i + 1 < n and t[LOW] == "this" and toks[i + 1][LOW] in SELF_NOUNS:
-            out.append(PreToken(("SELF",), "~", t[START], toks[i + 1][END]))
-            i += 2
-            continue
-        out.append(t)
-        i += 1
-    return out
+        out.append(PreToken(("SELF",), "~", t[START], toks[i + 1][END]))
+        out += toks[i + 2:at[k + 1] if k + 1 < len(at) else len(toks)]
+    # an index after k merges moves back by k ("this" and its noun: the SELF token)
+    return out, [s - bisect_left(at, s) for s in starts]

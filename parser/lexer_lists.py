@@ -39,7 +39,6 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
     # others and repeats: the lexer's list, see lexer._chunk). A marker is put in place at
     # once: the rules read the types of later tokens and the words of earlier ones, which no
     # marker changes.
-    desc = vocab.desc_words
     if starts is None:
         starts = [i for i, t in enumerate(toks) if t[LOW] in _FIRST]
     last = -1
@@ -49,66 +48,76 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
         last = i
         t = toks[i]
         v = t[LOW]
-        if v not in _FIRST:
-            continue
-        if v in _ZONE_FIRST:
-            z = _zone_marker(toks, i, v, n)
-            if z is not None:
-                toks[i] = PreToken((z,) + t[TYPES], t[VALUE], t[START], t[END], v)
-            continue
-        if v not in _SEPARATORS or i + 1 >= n:
-            continue
-        nxt = toks[i + 1]
-        nv = nxt[LOW]
-        nxt2 = toks[i + 2] if i + 2 < n else None
-        extra: list[str] = []
-        if v == ",":
-            if nv in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2[TYPES]:
-                extra.append("SYM_COMMA")
-            elif "MANA_SYM" in nxt[TYPES]:
-                extra.append("SYM_COMMA")
-            elif nv == "non" or ((nv in _LIST_GOES_ON or nv in desc or "SUBTYPE" in nxt[TYPES])
-                                 and _list_from(toks, i + 1, vocab, lists)):
-                extra.append("DESC_COMMA")
-            elif nv == "except":
-                extra.append("COMMA_EXCEPT")
-            elif (nv == "and" and nxt2 is not None
-                  and (nxt2[LOW] in _SUBJECT_STARTS or nxt2[TYPES][0] == "SELF")
-                  and _clause_follows(toks, i + 2, vocab)):
-                extra.append("CLAUSE_COMMA")  # ", and it loses ...": not a list's last comma
-            elif (nv in _NP_DETERMINERS or (nv in ("or", "and") and nxt2 is not None
-                                            and nxt2[LOW] in _NP_DETERMINERS)) \
-                    and _np_list_follows(toks, i, vocab):
-                extra.append("NP_COMMA")
-            elif nv == "where":
-                extra.append("COMMA_WHERE")
-        elif v in ("or", "and") and nv in ("graveyard", "hand", "library") and i > 0 \
-                and toks[i - 1][LOW] in ("graveyard", "hand", "library"):
-            extra.append("ZONE_SEP")  # "your hand or graveyard"
-        elif v == "or" and "MANA_SYM" in nxt[TYPES]:
-            extra.append("SYM_OR")
-        elif v == "or" and i > 0 and "MANA_SYM" in toks[i - 1][TYPES] and "NUM" in nxt[TYPES]:
-            extra.append("SYM_OR")
-        else:
-            if _is_desc(nxt, vocab):
-                extra.append("DESC_OR" if v == "or" else "DESC_AND")
-                if v in ("and", "or"):  # "spells you control and nonland cards you own"
-                    extra.append("NP_AND" if v == "and" else "NP_OR")
-            if v == "and":
-                if "NUM" in nxt[TYPES] or nv == "x":
-                    extra.append("AND_NUM")
-                if nv in _NP_DETERMINERS or nxt[TYPES] == ("SELF",):
-                    extra.append("NP_AND")
-                if _clause_follows(toks, i + 1, vocab):
-                    extra.append("CLAUSE_AND")
-                if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2[LOW] == "strike")
-                        and nv not in ("control", "controls", "own", "owns")):
-                    extra.append("VP_AND")  # not "flying and double strike"
-            elif v == "or" and nv in _NP_DETERMINERS:
-                extra.append("NP_OR")
-        if extra:
-            toks[i] = PreToken(tuple(extra) + t[TYPES], t[VALUE], t[START], t[END], v)
+        if v in _FIRST:
+            new = _separator_marker(toks, i, t, v, n, vocab, lists)
+            if new is not None:
+                toks[i] = new
     return toks
+
+
+def _separator_marker(toks: list[PreToken], i: int, t: PreToken, v: str, n: int, vocab: Vocabulary,
+                      lists: dict[int, bool]) -> PreToken | None:
+    """The token ``t`` (at ``i``, ``v`` its lower case, a word of ``_FIRST``) with the markers
+    a rule of :func:`_mark_separators` gives it, or None. ``lists``: :func:`_list_from`'s memo."""
+    if v in _ZONE_FIRST:
+        z = _zone_marker(toks, i, v, n)
+        if z is not None:
+            return PreToken((z,) + t[TYPES], t[VALUE], t[START], t[END], v)
+        return None
+    if v not in _SEPARATORS or i + 1 >= n:
+        return None
+    desc = vocab.desc_words
+    nxt = toks[i + 1]
+    nv = nxt[LOW]
+    nxt2 = toks[i + 2] if i + 2 < n else None
+    extra: list[str] = []
+    if v == ",":
+        if nv in ("or", "and", "and/or") and nxt2 is not None and "MANA_SYM" in nxt2[TYPES]:
+            extra.append("SYM_COMMA")
+        elif "MANA_SYM" in nxt[TYPES]:
+            extra.append("SYM_COMMA")
+        elif nv == "non" or ((nv in _LIST_GOES_ON or nv in desc or "SUBTYPE" in nxt[TYPES])
+                             and _list_from(toks, i + 1, vocab, lists)):
+            extra.append("DESC_COMMA")
+        elif nv == "except":
+            extra.append("COMMA_EXCEPT")
+        elif (nv == "and" and nxt2 is not None
+              and (nxt2[LOW] in _SUBJECT_STARTS or nxt2[TYPES][0] == "SELF")
+              and _clause_follows(toks, i + 2, vocab)):
+            extra.append("CLAUSE_COMMA")  # ", and it loses ...": not a list's last comma
+        elif (nv in _NP_DETERMINERS or (nv in ("or", "and") and nxt2 is not None
+                                        and nxt2[LOW] in _NP_DETERMINERS)) \
+                and _np_list_follows(toks, i, vocab):
+            extra.append("NP_COMMA")
+        elif nv == "where":
+            extra.append("COMMA_WHERE")
+    elif v in ("or", "and") and nv in ("graveyard", "hand", "library") and i > 0 \
+            and toks[i - 1][LOW] in ("graveyard", "hand", "library"):
+        extra.append("ZONE_SEP")  # "your hand or graveyard"
+    elif v == "or" and "MANA_SYM" in nxt[TYPES]:
+        extra.append("SYM_OR")
+    elif v == "or" and i > 0 and "MANA_SYM" in toks[i - 1][TYPES] and "NUM" in nxt[TYPES]:
+        extra.append("SYM_OR")
+    else:
+        if _is_desc(nxt, vocab):
+            extra.append("DESC_OR" if v == "or" else "DESC_AND")
+            if v in ("and", "or"):  # "spells you control and nonland cards you own"
+                extra.append("NP_AND" if v == "and" else "NP_OR")
+        if v == "and":
+            if "NUM" in nxt[TYPES] or nv == "x":
+                extra.append("AND_NUM")
+            if nv in _NP_DETERMINERS or nxt[TYPES] == ("SELF",):
+                extra.append("NP_AND")
+            if _clause_follows(toks, i + 1, vocab):
+                extra.append("CLAUSE_AND")
+            if (_is_verb(nxt, vocab) and not (nxt2 is not None and nxt2[LOW] == "strike")
+                    and nv not in ("control", "controls", "own", "owns")):
+                extra.append("VP_AND")  # not "flying and double strike"
+        elif v == "or" and nv in _NP_DETERMINERS:
+            extra.append("NP_OR")
+    if extra:
+        return PreToken(tuple(extra) + t[TYPES], t[VALUE], t[START], t[END], v)
+    return None
 
 
 #: the words after a comma that may go on with a list of descriptions (:func:`_list_from`
