@@ -17,7 +17,7 @@ import functools
 import gc
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 from lark.exceptions import UnexpectedInput, UnexpectedToken
@@ -255,10 +255,11 @@ def _unit_marks(text: str, units: list[tuple], names: tuple[str, ...],
     return out
 
 
-@dataclass(frozen=True)
-class _Printed:
+class _Printed(NamedTuple):
     """One ability of a unit, printed: its facts as texts with the placeholders \x01 (the card
-    term) and \x02 (the ability's number), the same for every card whose unit reads alike."""
+    term) and \x02 (the ability's number), the same for every card whose unit reads alike.
+    (A named tuple: made once per ability of every distinct unit, a quarter of a frozen
+    dataclass's cost.)"""
 
     #: offsets relative to the unit's start; ``end`` None: the unit's end
     start: int
@@ -382,14 +383,18 @@ def _remember(key: tuple[str, int, bool], printed: list[_Printed]) -> tuple[_Pie
 #: the ability's id and its first fact, with the placeholders (\x01 the card, \x02 its number)
 _AB = "ab(\x01,\x02)"
 _CARD_ABILITY = f"card_ability(\x01,{_AB})"
+#: the facts every ability begins with, up to its text's string
+_HEAD = f"{_CARD_ABILITY}\nability_text({_AB},"
 
 
 def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, parsed: list) -> list[_Printed]:
     """Print the abilities that :func:`_parse_body` read from a unit, with the placeholders.
     ``names`` are the card's names for the ability texts (empty when the card's text holds none
-    of them: nothing to replace by "~")."""
+    of them: nothing to replace by "~"). Each ability's facts are one text, built once: its
+    head facts, then the printer's facts."""
     word = unit.ability_word
-    word_fact = f"ability_word({_AB},{quote(word.lower())})" if word else None
+    # what follows the ability's text in its head facts
+    tail = f")\nability_word({_AB},{quote(word.lower())})" if word else ")"
     base = unit.body
 
     def text_of(q: Any) -> str:
@@ -398,44 +403,44 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
 
     out = []
     for rs, re_, ability, message in parsed:
-        start, end = base + rs, base + re_
-        raw = text[start:end]
+        raw = text[base + rs:base + re_]
         norm = normalise(raw, names)
-        head = [_CARD_ABILITY, f"ability_text({_AB},{quote(norm)})"]
-        if word_fact is not None:
-            head.append(word_fact)
-        supported = ability is not None
-        kinds: frozenset[str] = frozenset()
+        head = f"{_HEAD}{quote(norm)}{tail}"
+        kinds: frozenset[str] = _NO_KINDS
         level = None
-        facts = head
+        supported = False
         if ability is not None:
             printer = AbilityPrinter("\x01", _AB, is_spell, text_of)
+            printer.out.append(head)  # the facts' text begins with the head facts
             try:
                 printer.print_ability(ability)
-                facts = head + printer.out
+                facts = "\n".join(printer.out)
                 kinds = frozenset(printer.kinds)
                 if ability.header is not None:
                     level = printer.term(ability.header)
+                supported = True
             except Exception as exc:  # a transformer/printer bug must not crash a card load
-                supported = False
                 message = f"internal error while printing facts: {type(exc).__name__}: {exc}"
-                facts = head
-                kinds = frozenset()
+                kinds = _NO_KINDS
                 level = None
         if not supported:
-            facts = head + [_UNSUPPORTED]
+            facts = f"{head}\n{_UNSUPPORTED}"
             # a line that begins with a CR 702 keyword is recognised as that keyword even when
             # the rest of it cannot be read (docs/facts.md: keyword_recognised/2)
             kw = keyword_of_line(raw, names)
             if kw is not None:
-                facts.append(f"keyword_recognised({_AB},{quote(kw)})")
+                facts = f"{facts}\nkeyword_recognised({_AB},{quote(kw)})"
                 kinds = _RECOGNISED
-        out.append(_Printed(start - unit.start, end - unit.start, supported, "" if supported else message,
-                            kinds, "\n".join(facts), "% \x02: " + " ".join(norm.split()), level))
+        # the comment shows the text on one line, its blanks as single spaces (a stripped text
+        # that is printable and has no double space is that already)
+        shown = norm if norm.isprintable() and "  " not in norm else " ".join(norm.split())
+        out.append(_Printed(base + rs - unit.start, base + re_ - unit.start, supported, "" if supported else message,
+                           kinds, facts, f"% \x02: {shown}", level))
     return out
 
 
 _UNSUPPORTED = "unsupported(\x01,\x02)"
+_NO_KINDS: frozenset[str] = frozenset()
 _RECOGNISED = frozenset(("keyword_recognised",))
 
 

@@ -72,6 +72,19 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
+#: the texts of the numbers below _SMALL (effect indexes, amounts: most numbers printed)
+_SMALL = 256
+_NUMBERS = tuple(str(k) for k in range(_SMALL))
+#: fact name → its arity in the contract (names are unique there): a fact's signature is one
+#: dictionary look-up; :func:`~.contract.check` only runs (and raises) on a mismatch
+_ARITY: dict[str, int] = {name: n for name, n in SIGNATURES}
+#: the facts the printer writes itself (not from a transformer's template), checked against the
+#: contract once, here, instead of per fact
+_OWN_FACTS = (("effect", 3), ("adds", 5), ("adds_effect", 4), ("adds_option", 4), ("adds_to", 2),
+              ("effect_option", 4), ("continuous", 4), ("effect_optional", 2), ("trigger_optional", 1))
+for _sig in _OWN_FACTS:
+    check(*_sig)
+
 class AbilityPrinter:
     """Prints one ability (and its quoted abilities) as ASP fact texts (``self.out``).
 
@@ -79,7 +92,7 @@ class AbilityPrinter:
     the contract (parser/contract.py), every atom and function name is an ASP identifier
     (:func:`atom`), strings are quoted, numbers are Python integers. Nothing is read back
     through clingo here; :class:`~mtgasp.parser.ParsedCard` turns the texts into symbols only
-    when a caller asks for them.
+    when a caller asks for them. The nodes printed are only read, never changed.
     """
 
     def __init__(self, card: str, ab_id: str, is_spell: bool, text_of: Callable[[Quoted], str]) -> None:
@@ -103,15 +116,30 @@ class AbilityPrinter:
         #: quoted abilities, nested ones too, are numbered ab(C, N, 1), ab(C, N, 2), ... in one
         #: sequence
         self._root: AbilityPrinter | None = None
-        #: the names of the facts printed about this ability itself (first argument its id),
-        #: plus ``adds`` when a quoted ability inside it adds mana (ParsedAbility.kinds)
+        #: the names of the facts printed about this ability itself (first argument its id);
+        #: the card's ability's also ``adds`` when a quoted ability inside it adds mana
+        #: (ParsedAbility.kinds)
         self.kinds: set[str] = set()
 
     # --- terms ----------------------------------------------------------------------------
+    # Every text is built by one f-string (one allocation) rather than a chain of "+" (one
+    # string per "+"): building strings is most of the printer's work.
     def term(self, t: Any) -> str:
-        """``t`` as ASP text: dispatched on its exact type (:data:`_TERM_PRINTERS`, built once),
-        falling back to :meth:`_term_other` for subclasses (a lexer ``Token`` is an error)."""
-        return _TERM_PRINTERS.get(type(t), AbilityPrinter._term_other)(self, t)
+        """``t`` as ASP text: the common exact types tested here, the others dispatched on
+        their exact type (:data:`_TERM_PRINTERS`, built once), falling back to
+        :meth:`_term_other` for subclasses (a lexer ``Token`` is an error)."""
+        ty = type(t)
+        if ty is str:
+            return t if t in _ATOMS else atom(t)
+        if ty is Fn:
+            return self._term_fn(t)
+        if ty is int and 0 <= t < _SMALL:
+            return _NUMBERS[t]
+        if t is ABIL:
+            return self.ab
+        if ty is Filter:
+            return self.filter(t)
+        return _TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, t)
 
     def _term_str(self, t: str) -> str:
         return t if t in _ATOMS else atom(t)
@@ -121,27 +149,22 @@ class AbilityPrinter:
         if name not in _ATOMS:
             atom(name)
         args = t.args
-        if not args:
-            return name
-        if len(args) == 1 and type(args[0]) is str:  # "type(creature)": the commonest term
+        n = len(args)
+        if n == 1:  # "type(creature)", "target(F)", ...: most terms
             a = args[0]
-            return name + "(" + (a if a in _ATOMS else atom(a)) + ")"
-        # the arguments that are constants, numbers or function terms (most of them) printed
-        # here, without a dispatch per argument; the others through their printer
-        parts = []
-        for a in args:
             ty = type(a)
             if ty is str:
-                if a not in _ATOMS:
-                    atom(a)
-                parts.append(a)
-            elif ty is Fn:
-                parts.append(self._term_fn(a))
-            elif ty is int and _INT_MIN <= a <= _INT_MAX:
-                parts.append(str(a))
-            else:
-                parts.append(_TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, a))
-        return name + "(" + ",".join(parts) + ")"
+                return f"{name}({a if a in _ATOMS else atom(a)})"
+            if ty is Fn:
+                return f"{name}({self._term_fn(a)})"
+            return f"{name}({self.term(a)})"
+        if n == 2:
+            term = self.term
+            return f"{name}({term(args[0])},{term(args[1])})"
+        if not n:
+            return name
+        term = self.term
+        return f"{name}({','.join([term(a) for a in args])})"
 
     def _term_int(self, t: int) -> str:
         if not _INT_MIN <= t <= _INT_MAX:  # clingo would wrap it round: a wrong number
@@ -185,13 +208,17 @@ class AbilityPrinter:
         known = self._filters.get(key)
         if known is not None:
             return known[0]
-        sym = f"f({self.ab},{len(self._filters) + 1})"
+        k = len(self._filters) + 1
+        sym = f"f({self.ab},{_NUMBERS[k] if k < _SMALL else k})"
         self._filters[key] = (sym, f)
         out = self.out
-        for b, branch in enumerate(f.branches, 1):
-            head = f"filter({sym},{b},"
+        b = 0
+        for branch in f.branches:
+            b += 1
+            sb = _NUMBERS[b] if b < _SMALL else str(b)
             if not branch:
-                out.append(head + "any)")
+                out.append(f"filter({sym},{sb},any)")
+                continue
             for con in branch:
                 ty = type(con)
                 if ty is str:
@@ -199,8 +226,8 @@ class AbilityPrinter:
                 elif ty is Fn:
                     text = self._term_fn(con)
                 else:
-                    text = _TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, con)
-                out.append(head + text + ")")
+                    text = self.term(con)
+                out.append(f"filter({sym},{sb},{text})")
         return sym
 
     def quoted(self, q: Quoted) -> str:
@@ -215,41 +242,39 @@ class AbilityPrinter:
         sub = AbilityPrinter(self.card, sym, False, self.text_of)
         sub._root = root
         sub.print_ability(q.ability)
+        if "adds" in sub.kinds:  # the card's ability adds mana through the ability it grants
+            root.kinds.add("adds")
         sub.out.append(f"ability_text({sym},{quote(self.text_of(q))})")
         self.out.extend(sub.out)
         return sym
 
     def fact(self, pred: str, *args: str) -> None:
-        if (pred, len(args)) not in SIGNATURES:
+        if _ARITY.get(pred) != len(args):
             check(pred, len(args))
-        if args[0] is self.ab:  # a fact about the ability: its name is a kind of it (a quoted
-            # ability's is the card's ability's kind only through ``adds``)
-            if self._root is None:
-                self.kinds.add(pred)
-            elif pred == "adds":
-                self._root.kinds.add(pred)
-        self.out.append(pred + "(" + ",".join(args) + ")")
+        if args[0] is self.ab:  # a fact about the ability: its name is a kind of it
+            self.kinds.add(pred)
+        self.out.append(f"{pred}({','.join(args)})")
 
     def template(self, pred: str, args: tuple) -> None:
-        if (pred, len(args)) not in SIGNATURES:
-            check(pred, len(args))
-        if args and args[0] is ABIL:
-            if self._root is None:
-                self.kinds.add(pred)
-            elif pred == "adds":
-                self._root.kinds.add(pred)
-        parts = []
-        for a in args:
-            ty = type(a)
-            if ty is str:
-                parts.append(a if a in _ATOMS else atom(a))
-            elif ty is Fn:
-                parts.append(self._term_fn(a))
-            elif ty is _Placeholder and a is ABIL:
-                parts.append(self.ab)
-            else:
-                parts.append(_TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, a))
-        self.out.append(pred + "(" + ",".join(parts) + ")")
+        n = len(args)
+        if _ARITY.get(pred) != n:
+            check(pred, n)
+        a = args[0]  # (every fact has an argument: the contract has no 0-ary fact)
+        if a is ABIL:  # a fact about the ability: its name is a kind of it
+            self.kinds.add(pred)
+            if n == 2:  # pred(A, X): most templates
+                a = args[1]
+                ty = type(a)
+                if ty is Fn:
+                    text = self._term_fn(a)
+                elif ty is str:
+                    text = a if a in _ATOMS else atom(a)
+                else:
+                    text = self.term(a)
+                self.out.append(f"{pred}({self.ab},{text})")
+                return
+        term = self.term
+        self.out.append(f"{pred}({','.join([term(a) for a in args])})")
 
     # --- abilities ----------------------------------------------------------------------------
     def print_ability(self, ab: Ability) -> None:
@@ -261,56 +286,94 @@ class AbilityPrinter:
             kw = ab.facts[0][1][1]
             cls = keyword_class(str(kw))
         self._cls = cls
-        self.fact(cls, A)
+        if _ARITY.get(cls) != 1:
+            check(cls, 1)
+        self.out.append(f"{cls}({A})")
+        self.kinds.add(cls)
+        template = self.template
         for pred, args in ab.facts:
-            self.template(pred, args)
+            template(pred, args)
         effects: list[Effect] = []
         ab_facts: list[AbFact] = []
+        static_effects = cls == "static"
         for p in ab.effects:
-            if isinstance(p, Effect):
+            ty = type(p)
+            if ty is Effect:
+                effects.append(p)
+            elif ty is AbFact:
+                ab_facts.append(p)
+                # "As ~ enters, ..." and "If <event> would happen, <effects> instead": the
+                # effects are what happens (effect/3), not continuous effects
+                if p.pred == "as_enters" or p.pred == "replacement":
+                    static_effects = False
+            elif isinstance(p, Effect):
                 effects.append(p)
             elif isinstance(p, AbFact):
                 ab_facts.append(p)
-        # "As ~ enters, ..." and "If <event> would happen, <effects> instead": the effects are
-        # what happens (effect/3), not continuous effects
-        if cls == "static" and not any(p.pred in ("as_enters", "replacement") for p in ab_facts):
+                if p.pred in ("as_enters", "replacement"):
+                    static_effects = False
+        if static_effects:
             self._print_static(effects)
-        else:
+        elif effects:
             self._print_effects(effects)
         for p in ab_facts:
-            self.template(p.pred, p.args)
+            template(p.pred, p.args)
         if cls == "triggered" and effects and effects[0].optional:
-            self.fact("trigger_optional", A)
+            self.out.append(f"trigger_optional({A})")
+            self.kinds.add("trigger_optional")
 
     def _print_effects(self, effects: list[Effect]) -> None:
         A = self.ab
+        out = self.out
+        kinds = self.kinds
+        template = self.template
+        term = self.term
         mana_parts: dict[int, int] = {}
-        for i, e in enumerate(effects, 1):
+        several = len(effects) > 1
+        i = 0
+        for e in effects:
+            i += 1
             self._eidx = i
+            si = _NUMBERS[i] if i < _SMALL else str(i)
             if e.mana is not None:
-                self.fact("effect", A, str(i), "add_mana")
+                out.append(f"effect({A},{si},add_mana)")
+                kinds.add("effect")
+                kinds.add("adds")
                 for alt, parts in enumerate(e.mana, 1):
+                    salt = str(alt)
                     start = mana_parts.get(alt, 0)
                     for j, (amount, what, options) in enumerate(parts, start + 1):
-                        self.fact("adds", A, str(alt), str(j), self.term(amount), self.term(what))
-                        if len(effects) > 1:  # which effect of the ability the part belongs to
-                            self.fact("adds_effect", A, str(alt), str(j), str(i))
+                        sj = str(j)
+                        amount_text = term(amount)
+                        out.append(f"adds({A},{salt},{sj},{amount_text},{term(what)})")
+                        if several:  # which effect of the ability the part belongs to
+                            out.append(f"adds_effect({A},{salt},{sj},{si})")
+                            kinds.add("adds_effect")
                         for m in options:
-                            self.fact("adds_option", A, str(alt), str(j), m)
+                            out.append(f"adds_option({A},{salt},{sj},{m})")
+                            kinds.add("adds_option")
                     mana_parts[alt] = start + len(parts)
                 if e.mana_to is not None:
-                    self.fact("adds_to", A, self.term(self._receiver(e.mana_to, effects[:i - 1])))
+                    out.append(f"adds_to({A},{term(self._receiver(e.mana_to, effects[:i - 1]))})")
+                    kinds.add("adds_to")
             elif e.options:
-                self.fact("effect", A, str(i), "choice")
-                for k, opt in enumerate(e.options, 1):
-                    self.fact("effect_option", A, str(i), str(k), self.term(opt))
+                out.append(f"effect({A},{si},choice)")
+                kinds.add("effect")
+                k = 0
+                for opt in e.options:
+                    k += 1
+                    text = term(opt)
+                    out.append(f"effect_option({A},{si},{k},{text})")
+                kinds.add("effect_option")
             else:
-                self.fact("effect", A, str(i), self.term(e.kind))
+                text = term(e.kind)
+                out.append(f"effect({A},{si},{text})")
+                kinds.add("effect")
             if e.optional:
-                self.fact("effect_optional", A, str(i))
+                out.append(f"effect_optional({A},{si})")
+                kinds.add("effect_optional")
             for pred, args in e.facts:
-                self.template(pred, args)
-
+                template(pred, args)
     def _receiver(self, who: Any, before: list[Effect]) -> Any:
         """"Choose a player. That player adds ...": "that player" is the player chosen by an
         earlier effect of the ability, ``chosen(F)`` (else, in a triggered ability, the
@@ -330,20 +393,29 @@ class AbilityPrinter:
         from .filters import as_filter
 
         A = self.ab
-        for k, e in enumerate(effects, 1):
+        out = self.out
+        kinds = self.kinds
+        term = self.term
+        k = 0
+        for e in effects:
+            k += 1
             self._eidx = k
+            sk = _NUMBERS[k] if k < _SMALL else str(k)
             if e.continuous is not None:
                 subj, eff = e.continuous
-                f = as_filter(subj)
-                self.fact("continuous", A, str(k), self.term(f), self.term(eff))
+                subject = term(as_filter(subj))
+                out.append(f"continuous({A},{sk},{subject},{term(eff)})")
             elif e.mana is not None or e.options:
                 # a mana ability or choice written as a static sentence: print it as effects
                 self._print_effects([e])
                 continue
             else:
-                self.fact("continuous", A, str(k), self.term(Filter([["you"]])), self.term(e.kind))
+                subject = term(Filter([["you"]]))
+                out.append(f"continuous({A},{sk},{subject},{term(e.kind)})")
+            kinds.add("continuous")
             if e.optional:
-                self.fact("effect_optional", A, str(k))
+                out.append(f"effect_optional({A},{sk})")
+                kinds.add("effect_optional")
             for pred, args in e.facts:
                 self.template(pred, args)
 
