@@ -29,7 +29,7 @@ from .facts import AbilityPrinter, quote
 from .keywords import keyword_of_line
 from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
-from .split import Unit, card_names, normalise, split_lines
+from .split import Unit, _cut, card_names, normalise, split_lines
 from .typeline import card_head
 
 __all__ = ["ParsedAbility", "ParsedCard", "parse_card"]
@@ -69,7 +69,7 @@ class ParsedAbility:
             "kinds": kinds, "template": template})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ParsedCard:
     """The facts of one card (docs/facts.md) and its abilities."""
 
@@ -83,6 +83,12 @@ class ParsedCard:
     #: term) and \x02 (its number)
     printed: tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = \
         field(repr=False, default=("", (), ()))
+
+    def __init__(self, name: str, abilities: tuple[ParsedAbility, ...],
+                 printed: tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = ("", (), ())
+                 ) -> None:
+        # the fields set at once, as ParsedAbility's (one ParsedCard per card parsed)
+        object.__setattr__(self, "__dict__", {"name": name, "abilities": abilities, "printed": printed})
 
     @functools.cached_property
     def texts(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -196,9 +202,9 @@ def _parse_card(name: str, oracle_text: str, type_line: str = "", mana_cost: str
     # placeholder \x02 replaced by the level symbol's number
     n = 0
     for k, (us, ue, ub, word, face, whole) in enumerate(units):
-        spans = marks[k] if marks is not None else None
-        if spans and safe:
-            pieces = _named_unit(parser, oracle_text, Unit(us, ue, ub, word, face), names, is_spell, whole, spans)
+        named = marks[k] if marks is not None else None
+        if named is not None and safe:
+            pieces = _named_unit(parser, oracle_text, (us, ue, ub, word, face), names, is_spell, whole, *named)
         elif not safe:
             pieces = _pieces(_print_unit(parser, oracle_text, Unit(us, ue, ub, word, face), shown, is_spell,
                                          _parse_body(parser, oracle_text[ub:ue], ub - us, names)), ue - us)
@@ -232,26 +238,40 @@ parse_card.__wrapped__ = _parse_card  # type: ignore[attr-defined]
 
 
 def _unit_marks(text: str, units: list[tuple], names: tuple[str, ...],
-                by_lines: bool) -> list[list[tuple[int, int]]]:
-    """Per unit, the spans of the card's names in its text (offsets from the unit's start),
-    found with one search over the whole text when a line break separates every two units (no
-    name holds one, so none straddles two units, and a unit's first and last characters sit
-    next to a blank or the text's end, as they do in the unit's own text); else unit by unit."""
+                by_lines: bool) -> list[tuple[list[tuple[int, int]], str] | None]:
+    """Per unit, None when its text holds none of the card's names, else the spans of the names
+    in it (offsets from the unit's start) and its text with each as "~". The names are found
+    with one search over the whole text when a line break separates every two units (no name
+    holds one, so none straddles two units, and a unit's first and last characters sit next to
+    a blank or the text's end, as they do in the unit's own text); else unit by unit."""
     if not by_lines or ("\n" in names[0] if len(names) == 1 else any("\n" in n for n in names)):
-        return [mark_names(u[5], names) for u in units]
+        out = []
+        for u in units:
+            spans = mark_names(u[5], names)
+            out.append((spans, _cut(u[5], spans, "~")) if spans else None)
+        return out
     found = mark_names(text, names)
-    out: list[list[tuple[int, int]]] = []
+    out = []
     j = 0
     last = len(found)
-    for u in units:
-        here = []
-        start, end = u[0], u[1]
+    for start, end, _body, _word, _face, whole in units:
+        while j < last and found[j][1] <= start:  # (a name in a line that is no unit: reminder text)
+            j += 1
+        if j == last or found[j][0] >= end:
+            out.append(None)
+            continue
+        spans = []
+        parts = []
+        at = 0
         while j < last and found[j][0] < end:
             a, b = found[j]
-            if a >= start:  # (a name in a line that is no unit: a reminder-only line)
-                here.append((a - start, b - start))
+            a -= start
+            spans.append((a, b - start))
+            parts.append(whole[at:a])
+            at = b - start
             j += 1
-        out.append(here)
+        parts.append(whole[at:])
+        out.append((spans, "~".join(parts)))
     return out
 
 
@@ -304,28 +324,22 @@ def _pieces(printed: list[_Printed], length: int) -> tuple[_Piece, ...]:
     return tuple(out)
 
 
-def _named_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, whole: str,
-                spans: list[tuple[int, int]]) -> tuple[_Piece, ...]:
-    """A unit whose text names its card (``spans``: where, in ``whole``): printed from its text
-    with the names as "~" (once per such text), its offsets moved back onto ``whole`` (an
-    ability that is the whole unit and reads: nothing to move, the cached piece as it is). A
-    name inside the ability word (printed as it stands in ``ability_word``) is parsed per card."""
-    prefix = unit.body - unit.start
+def _named_unit(parser, text: str, fields: tuple[int, int, int, str, int], names: tuple[str, ...], is_spell: bool,
+                whole: str, spans: list[tuple[int, int]], marked: str) -> tuple[_Piece, ...]:
+    """A unit (``fields``: its :class:`Unit`'s) whose text ``whole`` names its card (``spans``:
+    where; ``marked``: the text with each as "~"): printed from ``marked`` (once per such
+    text), its offsets moved back onto ``whole`` (an ability that is the whole unit and reads:
+    nothing to move, the cached piece as it is). A name inside the ability word (printed as it
+    stands in ``ability_word``) is parsed per card."""
+    start, end, body, word, face = fields
+    prefix = body - start
     if spans[0][0] < prefix:
-        body = text[unit.body:unit.end]
-        return _pieces(_print_unit(parser, text, unit, names, is_spell, _parse_body(parser, body, prefix, names)),
-                       len(whole))
-    parts = []
-    at = 0
-    for a, b in spans:
-        parts.append(whole[at:a])
-        at = b
-    parts.append(whole[at:])
-    marked = "~".join(parts)
+        return _pieces(_print_unit(parser, text, Unit(*fields), names, is_spell,
+                                   _parse_body(parser, text[body:end], prefix, names)), len(whole))
     key = (marked, prefix, is_spell)
     hit = _UNIT_CACHE.get(key)
     if hit is None:
-        own = Unit(0, len(marked), prefix, unit.ability_word, unit.face)
+        own = Unit(0, len(marked), prefix, word, face)
         hit = _remember(key, _print_unit(parser, marked, own, (), is_spell,
                                          _parse_body(parser, marked[prefix:], prefix, ())))
     for piece in hit:

@@ -24,6 +24,7 @@ from .lexer import mark_names, reminder_spans
 from .vocabulary import ABILITY_WORDS, ALL_SUBTYPES, CARD_TYPES, COLOR_WORDS, SUPERTYPES
 
 _ABILITY_WORDS = frozenset(ABILITY_WORDS)
+_SUBTYPES = frozenset(ALL_SUBTYPES)
 
 #: prefixes before " — " that the grammar reads itself (keywords, modal headers, chapters)
 _KEYWORD_WITH_DASH = (
@@ -73,7 +74,9 @@ def split_lines(text: str) -> tuple[list[tuple[int, int, int, str, int, str]], b
     :func:`mtgasp.parser.parse_card` looks for the card's names once in the whole text). One
     pass over the lines: each line is stripped once, and its continuation lines are told apart
     by their first character before the pattern is tried."""
-    if _GLUED_PAIR.search(text) is None and (" When" not in text or _WHEN.search(text) is None):
+    if (_GLUED_PAIR_ASCII.search(text) is None
+            and (text.isascii() or _OTHER_DIGIT.search(text) is None or _GLUED_PAIR.search(text) is None)
+            and (" When" not in text or _WHEN.search(text) is None)):
         lines = text.split("\n")
         by_lines = True
     else:
@@ -198,6 +201,12 @@ _GLUED_PAIR = re.compile(
     r'[A-Z{+\-−\d\[](?:(?<=[.\d)][A-Z])|(?<=[.!]"[A-Z])|(?<=[a-z.\d]\{)|(?<=\d\}\{)(?=\d)'
     r'|(?<=[.)a-z][+\-−])(?=\d)|(?<=[.)][\d\[]))'
 )
+#: ``_GLUED_PAIR`` with ``\d`` read as [0-9] (the only part of it that re.ASCII changes): a
+#: character set without a Unicode category is tested per character by a table look-up, about
+#: twice as fast over a text. Without a digit past ASCII (``_OTHER_DIGIT``) a text reads the
+#: same with both; one with such a digit is read with ``_GLUED_PAIR`` too.
+_GLUED_PAIR_ASCII = re.compile(_GLUED_PAIR.pattern, re.ASCII)
+_OTHER_DIGIT = re.compile(r"[^\x00-\x7f](?<=\d)")
 _WHEN = re.compile(r"(?<=[a-z]) (?=When)")
 
 
@@ -250,8 +259,7 @@ _NORMALISED: dict[str, str] = {}
 
 def normalise(text: str, names: tuple[str, ...]) -> str:
     """The ability's text with reminder text removed and the card's own names as ``~``."""
-    spans = mark_names(text, names)
-    if not spans:
+    if not names or not mark_names(text, names):
         hit = _NORMALISED.get(text)
         if hit is None:
             if len(_NORMALISED) >= 50_000:
@@ -261,9 +269,13 @@ def normalise(text: str, names: tuple[str, ...]) -> str:
     return _normalise(text, names)
 
 
+#: "this creature" and the like (CR 201.5: the object itself), any case: the same as
+#: ``\bthis (...)\b`` with re.I, but begun with a character class (the only characters that
+#: match "t" ignoring case) and the word boundary before it looked back at, so that the regex
+#: engine skips the other characters in its own loop instead of trying the pattern at each one
 _THIS_NOUN = re.compile(
-    r"\bthis (creature|land|artifact|enchantment|planeswalker|permanent|spell|card|token|battle|Aura|"
-    r"Equipment|Vehicle|Saga|Class|Case|Room)\b", re.I)
+    r"[Tt](?<!\w[Tt])(?i:his (creature|land|artifact|enchantment|planeswalker|permanent|spell|card|token|"
+    r"battle|Aura|Equipment|Vehicle|Saga|Class|Case|Room))\b")
 _BLANKS = re.compile(r"[ \t]+")
 _LINE_BREAK = re.compile(r" *\n *")
 _SPACE_BEFORE_MARK = re.compile(r" ([.,:])")
@@ -272,11 +284,13 @@ _SPACE_BEFORE_MARK = re.compile(r" ([.,:])")
 def _normalise(text: str, names: tuple[str, ...]) -> str:
     out = text
     if "(" in out:
-        for a, b in reversed(reminder_spans(out)):
-            out = out[:a] + out[b:]
+        spans = reminder_spans(out)
+        if spans:
+            out = _cut(out, spans, "")
     if names:
-        for a, b in reversed(mark_names(out, names)):
-            out = out[:a] + "~" + out[b:]
+        spans = mark_names(out, names)
+        if spans:
+            out = _cut(out, spans, "~")
     if not out.isascii() or "this " in out.lower():  # (only ASCII letters spell "this" then)
         out = _THIS_NOUN.sub("~", out)
     if "  " in out or "\t" in out:
@@ -288,11 +302,22 @@ def _normalise(text: str, names: tuple[str, ...]) -> str:
     return out.strip()
 
 
+def _cut(text: str, spans: list[tuple[int, int]], by: str) -> str:
+    """``text`` with each of ``spans`` (in order, none inside another) replaced by ``by``."""
+    parts = []
+    at = 0
+    for a, b in spans:
+        parts.append(text[at:a])
+        at = b
+    parts.append(text[at:])
+    return by.join(parts)
+
+
 def _plain_name_word(word: str) -> bool:
     """A first word usable as a short self-name ("Rasputin" of Rasputin Dreamweaver), not a
     type or color word ("Sliver Queen" is not called "Sliver")."""
     low = word.lower()
-    return (word not in ALL_SUBTYPES and low not in CARD_TYPES and low not in SUPERTYPES
+    return (word not in _SUBTYPES and low not in CARD_TYPES and low not in SUPERTYPES
             and low not in COLOR_WORDS)
 
 
@@ -301,10 +326,6 @@ _VARIANT_NAME = re.compile(r"^A-(?=\S)| \[[A-Z0-9]+\]$")
 #: "Fire (Fire/Ice)": a record for one half of a split card, with the whole card in parentheses
 _HALF_NAME = re.compile(r"^(.+?) \(([^()]+/[^()]+)\)$")
 
-
-#: a character of a name with more spellings than itself: a face ("//"), a half ("Fire
-#: (Fire/Ice)"), a variant's mark ('"Iceberg Titan"', "Sly Spy [A]", "A-Sepulcher Ghoul")
-_MARKS = re.compile(r'["\[/(]|^A-')
 
 #: (name, legendary or not) -> self_names (a card's names are asked for by the parser and again by the
 #: corpus report); bounded
@@ -317,10 +338,10 @@ def self_names(name: str, type_line: str) -> tuple[str, ...]:
 
 
 def card_names(name: str, legendary: bool) -> tuple[str, ...]:
-    """:func:`_self_names`: at once for a name that is its only spelling (no face, half,
-    variant mark or legendary short name: most cards), else kept for the last few thousand
-    cards asked about."""
-    if not legendary and name and not _MARKS.search(name):
+    """:func:`_self_names`: at once for a name that is its only spelling (no face "//", half
+    "Fire (Fire/Ice)", variant mark '"Iceberg Titan"', "Sly Spy [A]", "A-Sepulcher Ghoul" or
+    legendary short name: most cards), else kept for the last few thousand cards asked about."""
+    if not (legendary or '"' in name or "[" in name or "/" in name or "(" in name or name[:2] == "A-") and name:
         return (name,)
     key = (name, legendary)
     hit = _SELF_NAMES.get(key)
