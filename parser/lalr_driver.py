@@ -171,7 +171,9 @@ class Tables:
         # the end of the text: reduce until the start rule's end state
         end_state = self.end_states[start]
         while True:
-            code = self.row(state).get("$END")
+            code = rows[state].get("$END")
+            if code is None and type(rows[state]) is _Undecoded:  # (``get`` does not decode)
+                code = self._decode(state).get("$END")
             if code is None:
                 raise self._refused(state, "$END", None, tokens[-1][3] if tokens else 0)
             assert code < 0, "the end of the text is never shifted"
