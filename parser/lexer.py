@@ -101,27 +101,22 @@ _MANA_SYM = re.compile(
 def mark_names(text: str, names: tuple[str, ...]) -> list[tuple[int, int]]:
     """Spans of the card's own names in ``text`` (longest name first, whole words only)."""
     spans: list[tuple[int, int]] = []
-    for name in names:  # most texts hold none: a test of the text per name, no bookkeeping
-        if name and name in text:
-            break
-    else:
-        return spans
-    found = [name for name in names if name and name in text]
-    for name in found:
-        start = 0
-        while True:
-            i = text.find(name, start)
-            if i < 0:
-                break
-            j = i + len(name)
-            start = i + 1
-            if i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_"):
-                continue
-            if j < len(text) and (text[j].isalnum() or text[j] == "_"):
-                continue
-            if any(a < j and i < b for a, b in spans):  # a longer name took part of it
-                continue
-            spans.append((i, j))
+    end = len(text)
+    for name in names:
+        if not name or name not in text:  # most texts hold none: one test of the text per name
+            continue
+        size = len(name)
+        i = text.find(name)
+        while i >= 0:
+            j = i + size
+            if (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")) and (
+                    j == end or not (text[j].isalnum() or text[j] == "_")):
+                for a, b in spans:
+                    if a < j and i < b:  # a longer name took part of it
+                        break
+                else:
+                    spans.append((i, j))
+            i = text.find(name, i + 1)
     spans.sort()
     return spans
 
