@@ -25,10 +25,17 @@ states popped and pushed, the rules reduced, the shift — holds for every stack
 top, and the choice point keeps it keyed by that many top states (:class:`_Choice`). Over the
 corpus 43,353 choice points are met and 7,611 decisions are made (the rest are looked up).
 
-**Rows** are decoded from the arrays on first use: a state not visited yet has an empty
-placeholder row (:class:`_Undecoded`) whose first look-up decodes the real one into its place,
-so the loop indexes ``rows[state]`` with no test. A refused word's error carries the state's
-frozen set of expected terminals itself (no copy per error; the error message is keyed by it).
+**Rows hold only the entries the parses meet.** A state's row (:class:`_Row`) starts empty;
+a symbol not in it yet is looked up in the state's stretch of the table's arrays and kept, so
+the loop indexes ``rows[state][symbol]`` with no test. Over the corpus 29,687 of the table's
+708,111 entries are ever read: rows decoded whole (~124 entries, ~4.6 KB each, ~26 MB for the
+5,600 states the corpus visits) spread each look-up over memory the processor's caches cannot
+hold, and the small rows make the corpus's driver replay (benchmarks/bench_driver.py) ~8%
+faster (process CPU, A/B alternating in one process: 1.68 -> 1.53 s the first time, 1.42 ->
+1.31 s after) although it runs a few more instructions. A symbol the state has no action for
+raises ``KeyError`` (not kept: a refusal is rare). A refused word's error carries the state's
+frozen set of expected terminals itself (no copy per error; the error message is keyed by
+it).
 
 **Values.** A shifted word is pushed as the lexer's ``PreToken``; a rule that keeps it makes
 the Lark ``Token`` (parser/lalr_shaping.py), so the words no rule keeps cost no object.
@@ -57,8 +64,10 @@ class Tables:
         self.start_states: dict[str, int] = header["start_states"]
         self.end_states: dict[str, int] = header["end_states"]
         self._offsets, self._keys, self._acts = offsets, keys, acts
-        #: state → its row (:meth:`row`); an empty :class:`_Undecoded` until first used
-        self._rows: list[dict[Any, Any]] = [_Undecoded(self, s) for s in range(len(offsets) - 1)]
+        #: symbol → its number in the arrays
+        self._index: dict[str, int] = {name: k for k, name in enumerate(self.symbols)}
+        #: state → its row (:meth:`row`): a :class:`_Row`, its entries decoded as they are met
+        self._rows: list[dict[Any, Any]] = [_Row(self, s) for s in range(len(offsets) - 1)]
         #: state → the terminals it has an action for (an error's ``expected``)
         self._expected: dict[int, frozenset[str]] = {}
         #: rule index → (origin, size, callback), once :meth:`bind` has run; the same with the
@@ -100,19 +109,19 @@ class Tables:
 
     def row(self, state: int) -> dict[Any, Any]:
         """The state's row: symbol → action, a state (≥ 0) to shift to or go to, or ``~rule``
-        (< 0) to reduce. The driver also keeps in it, keyed by a word's tuple of candidate
-        terminals, the candidate it reads the word as in this state and that candidate's action,
-        or the state's :class:`_Choice` for those candidates (see the module's docstring)."""
-        r = self._rows[state]
-        if type(r) is _Undecoded:
-            r = self._decode(state)
-        return r
+        (< 0) to reduce; ``KeyError`` for a symbol it has no action for. Indexing decodes an
+        entry; ``in`` and ``get`` see only the entries decoded so far (:meth:`action` answers
+        for all). The driver also keeps in it, keyed by a word's tuple of candidate terminals,
+        the candidate it reads the word as in this state and that candidate's action, or the
+        state's :class:`_Choice` for those candidates (see the module's docstring)."""
+        return self._rows[state]
 
-    def _decode(self, state: int) -> dict[Any, Any]:
-        a, b = self._offsets[state], self._offsets[state + 1]
-        sym = self.symbols
-        r = self._rows[state] = dict(zip([sym[k] for k in self._keys[a:b]], self._acts[a:b]))
-        return r
+    def action(self, state: int, symbol: str) -> int | None:
+        """The state's action on ``symbol`` (see :meth:`row`); None when it has none."""
+        try:
+            return self._rows[state][symbol]
+        except KeyError:
+            return None
 
     def bind(self, transformer: Any) -> None:
         """Make each rule's callback (parser/lalr_shaping.py): the transformer's method named by
@@ -171,9 +180,7 @@ class Tables:
         # the end of the text: reduce until the start rule's end state
         end_state = self.end_states[start]
         while True:
-            code = rows[state].get("$END")
-            if code is None and type(rows[state]) is _Undecoded:  # (``get`` does not decode)
-                code = self._decode(state).get("$END")
+            code = self.action(state, "$END")
             if code is None:
                 raise self._refused(state, "$END", None, tokens[-1][3] if tokens else 0)
             assert code < 0, "the end of the text is never shifted"
@@ -198,7 +205,7 @@ class Tables:
         no candidate has an action (the first candidate's)."""
         row = self.row(state)
         types = pt[0]
-        accepted = [c for c in types if c in row]
+        accepted = [c for c in types if self.action(state, c) is not None]
         if not accepted:
             raise self._refused(state, types[0], pt, 0)
         if len(accepted) > 1 and row[accepted[0]] < 0:
@@ -293,15 +300,18 @@ class Tables:
             tok.column = tok.end_column = 1
         expected = self._expected.get(state)
         if expected is None:
+            sym = self.symbols
+            a, b = self._offsets[state], self._offsets[state + 1]
             expected = self._expected[state] = frozenset(
-                s for s in self.row(state) if type(s) is str and s.isupper())
+                s for s in (sym[k] for k in self._keys[a:b]) if s.isupper())
         # the state's frozen set itself (a message keyed by it hashes it once, never copies it)
         return UnexpectedToken(tok, expected)
 
 
-class _Undecoded(dict):
-    """The row of a state not visited yet: empty; a look-up decodes the state's row (which
-    takes this one's place in the table) and looks the key up there."""
+class _Row(dict):
+    """A state's row: the entries decoded so far. A missing symbol is looked up in the state's
+    stretch of the table's arrays and kept; ``KeyError`` when the state has no action on it
+    (or the key is not a symbol: the driver's own keys are tuples)."""
 
     __slots__ = ("tables", "state")
 
@@ -309,8 +319,18 @@ class _Undecoded(dict):
         super().__init__()
         self.tables, self.state = tables, state
 
-    def __missing__(self, key: Any) -> Any:
-        return self.tables._decode(self.state)[key]
+    def __missing__(self, key: Any) -> int:
+        t = self.tables
+        k = t._index.get(key) if type(key) is str else None
+        if k is not None:
+            try:
+                i = t._keys.index(k, t._offsets[self.state], t._offsets[self.state + 1])
+            except ValueError:
+                pass
+            else:
+                code = self[key] = t._acts[i]
+                return code
+        raise KeyError(key)
 
 
 class _Choice:

@@ -219,3 +219,28 @@ def test_a_choice_points_kept_decisions_read_as_a_fresh_parser_does() -> None:
     decided = [v[1] for row in shared._rows for k, v in row.items()  # type: ignore[attr-defined]
                if type(k) is tuple and v[0] is None]
     assert decided and any(choice.seen for choice in decided)
+
+
+def test_rows_hold_only_the_entries_met_and_read_as_the_arrays() -> None:
+    """docs/parser.md: a state's row decodes an entry of the table's arrays the first time it
+    is looked up. After a parse the rows hold a few dozen of the ~700,000 entries, each the
+    arrays' action; a symbol the state has no action for is refused (KeyError, ``action`` None)
+    and is not kept."""
+    from mtgasp.parser.lexer import tokenize
+
+    tables = lalr.load_tables()
+    tables.bind(Transformer())
+    tables.parse(tokenize("Destroy target creature an opponent controls.", get_parser().vocab, ()))
+    decoded = [(s, k, v) for s, row in enumerate(tables._rows) for k, v in row.items()
+               if type(k) is str]
+    assert 10 < len(decoded) < len(tables._keys) // 1000
+    for state, symbol, code in decoded:
+        a, b = tables._offsets[state], tables._offsets[state + 1]
+        whole = {tables.symbols[k]: act for k, act in zip(tables._keys[a:b], tables._acts[a:b])}
+        assert whole[symbol] == code
+    state = decoded[0][0]
+    a, b = tables._offsets[state], tables._offsets[state + 1]
+    absent = next(s for k, s in enumerate(tables.symbols) if k not in tables._keys[a:b])
+    assert tables.action(state, absent) is None and absent not in tables.row(state)
+    with pytest.raises(KeyError):
+        tables.row(state)[absent]
