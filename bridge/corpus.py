@@ -90,10 +90,8 @@ _BY_TEXT: dict[tuple, Any] = {}
 
 
 def _keyword_line(text: str, names: tuple[str, ...]) -> bool:
-    """:func:`is_keyword_line`, kept by text when the text does not name its card. A text
-    that begins (after any ability word) with a letter, has no doubled space or line break,
-    and does not begin with a keyword as printed is no keyword line: normalising it (reminder
-    text out, names as "~") leaves its first words as they are or makes them "~"."""
+    """:func:`is_keyword_line`, kept by text when the text does not name its card (see
+    :func:`_no_keyword_at_a_glance` for the texts that need no look at all)."""
     if names and any(n in text for n in names) and _parser_words().mark_names(text, names):
         return not _no_keyword_at_a_glance(text) and is_keyword_line(text, names)
     key = ("kw", text)
@@ -104,12 +102,27 @@ def _keyword_line(text: str, names: tuple[str, ...]) -> bool:
 
 
 def _no_keyword_at_a_glance(text: str) -> bool:
-    """Begins (after any ability word) with a letter, has no doubled space or line break, and
-    does not begin with a keyword as printed (see :func:`_keyword_line`)."""
+    """No keyword line, whatever the card's names, seen from the text as printed. After any
+    ability word, the text begins:
+
+    * with a letter, has no doubled space or line break, and does not begin with a keyword as
+      printed: normalising it (reminder text out, the card's names as "~") leaves its first
+      words as they are or makes them "~";
+    * with a character that is no word character, no "(" (reminder text, removed), no blank
+      and none that a CR 702 keyword begins with ("∞" does) — "{T}: Add {G}.", "+1: ...",
+      "• ...": normalising it leaves that character first or puts "~" there;
+    * with nothing.
+
+    An ability word needs a dash ("Landfall — ...", "Domain—..."), so a text without one has
+    none to skip."""
     words = _parser_words()
     head = text.lstrip()
-    head = head[words.ability_word_prefix(head)[1]:]
-    return head[:1].isalpha() and "  " not in head and "\n" not in head and words.keyword_head(head) is None
+    if "—" in head:
+        head = head[words.ability_word_prefix(head)[1]:]
+    c = head[:1]
+    if c.isalpha():
+        return "  " not in head and "\n" not in head and words.keyword_head(head) is None
+    return not c or not (c.isalnum() or c == "_" or c == "(" or c.isspace() or c in words.keyword_initials)
 
 
 @functools.lru_cache(maxsize=None)
@@ -117,12 +130,15 @@ def _parser_words() -> Any:
     """The parser's functions on ability texts that the report uses, imported once."""
     from types import SimpleNamespace
 
-    from mtgasp.parser.keywords import keyword_head, keyword_of_line
+    from mtgasp.parser.keywords import _KEYWORD_NAMES, keyword_head, keyword_of_line
     from mtgasp.parser.lexer import mark_names
     from mtgasp.parser.split import ability_word_prefix
 
+    # the first characters of the keywords keyword_head reads (either case: it ignores case)
+    initials = frozenset(c for k in _KEYWORD_NAMES for c in (k[:1].lower(), k[:1].upper()))
     return SimpleNamespace(keyword_head=keyword_head, keyword_of_line=keyword_of_line,
-                           mark_names=mark_names, ability_word_prefix=ability_word_prefix)
+                           mark_names=mark_names, ability_word_prefix=ability_word_prefix,
+                           keyword_initials=initials)
 
 
 _ADDS_MANA = re.compile(r"\badds?\b[^.]*(\{[WUBRGC\dX]|mana)", re.I)
@@ -143,7 +159,8 @@ def _class_of_bare(bare: str, is_spell: bool) -> str:
     """:func:`ability_class_of_text` of a text whose reminder text is removed."""
     t = bare.strip()
     head = t.partition(".")[0]
-    if _MANA_LINE.search(t) and _ADDS_MANA.search(t):
+    # (a text without "add" in any case has no match of either: it is not searched)
+    if "add" in t.lower() and _MANA_LINE.search(t) and _ADDS_MANA.search(t):
         return "mana"
     if _TRIGGER_START.match(t):
         return "triggered"
@@ -170,15 +187,44 @@ def _template_of_bare(bare: str) -> str:
     return t
 
 
-def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
-    """Parse one record: (CPU seconds, [(text, supported, message, kinds)] per ability,
-    the grammar aliases its parse used or None, what no rule reads of its facts) — plain data, so
-    that a worker process can send it back. With ``aliases`` the cache of parsed texts is not used
-    (every text is parsed, so that each card counts for the aliases that read it)."""
-    P, tables, _quote = _parser()
+def _parse_batch(recs: list[dict[str, Any]], aliases: bool = False) -> tuple:
+    """Parse a batch of records: (CPU seconds inside parse_card, and per record in order
+    ([(text, supported, message, kinds)] per ability, the grammar aliases its parse used or
+    None, what no rule reads of its facts)) — plain data, so that a worker process can send it
+    back. The parses run back to back with the collector paused (parse_card pauses it anyway)
+    and are timed once per batch; what the report learns of each card comes after. With
+    ``aliases`` each record is parsed on its own with the cache of parsed texts emptied (every
+    text is parsed, so that each card counts for the aliases that read it)."""
     if aliases:
-        P._UNIT_CACHE.clear()
-        tables.trace = set()
+        cpu = 0.0
+        out = []
+        for rec in recs:
+            c, res = _parse_traced(rec)
+            cpu += c
+            out.append(res)
+        return cpu, out
+    parse = _parser()[0].parse_card
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        tp = time.process_time()
+        pcs = [parse(rec["name"], rec["oracle_text"], type_line=rec["type_line"], mana_cost=rec["mana_cost"],
+                     power=rec["power"], toughness=rec["toughness"], loyalty=rec["loyalty"],
+                     defense=rec["defense"], color_indicator=rec["color_indicator"]) for rec in recs]
+        cpu = time.process_time() - tp
+    finally:
+        if paused:
+            gc.enable()
+    return cpu, [([(a.text, a.supported, a.message, a.kinds) for a in pc.abilities], None, card_unread(rec, pc))
+                 for rec, pc in zip(recs, pcs)]
+
+
+def _parse_traced(rec: dict[str, Any]) -> tuple:
+    """One record parsed with the unit cache emptied and the grammar's rules traced: (CPU
+    seconds, (abilities, the aliases used, what no rule reads)) as :func:`_parse_batch`."""
+    P, tables, _quote = _parser()
+    P._UNIT_CACHE.clear()
+    tables.trace = set()
     tp = time.process_time()
     pc = P.parse_card(
         rec["name"], rec["oracle_text"], type_line=rec["type_line"],
@@ -187,14 +233,10 @@ def _parse_record(rec: dict[str, Any], aliases: bool = False) -> tuple:
         color_indicator=rec["color_indicator"],
     )
     cpu = time.process_time() - tp
-    abilities = [(a.text, a.supported, a.message, a.kinds) for a in pc.abilities]
-    used = None
-    if aliases:
-        rules = tables.rules
-        used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
-        tables.trace = None
-    unread = card_unread(rec, pc)
-    return cpu, abilities, used, unread
+    rules = tables.rules
+    used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
+    tables.trace = None
+    return cpu, ([(a.text, a.supported, a.message, a.kinds) for a in pc.abilities], used, card_unread(rec, pc))
 
 
 @functools.lru_cache(maxsize=None)
@@ -210,21 +252,26 @@ def _parser() -> tuple:
 _MEMO_MAX = 100_000  # entries per memo dict (the values come from the user's file)
 
 
+#: records parsed back to back per batch (one process): the CPU clock is read twice per batch
+_BATCH = 32
+
+
 def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:
-    """:func:`_parse_record` over ``recs`` in order, in ``jobs`` processes (forked after the
-    parser is built, so each starts with its tables)."""
+    """:func:`_parse_batch` over consecutive batches of ``recs``, in order, in ``jobs``
+    processes (forked after the parser is built, so each starts with its tables)."""
     import functools
 
-    work = functools.partial(_parse_record, aliases=aliases)
+    work = functools.partial(_parse_batch, aliases=aliases)
     if jobs <= 1 or len(recs) < 2 * jobs:
-        yield from map(work, recs)
+        yield from map(work, [recs[i:i + _BATCH] for i in range(0, len(recs), _BATCH)])
         return
     import multiprocessing
 
+    size = max(16, min(_BATCH, len(recs) // (jobs * 16)))
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ctx.Pool(jobs) as pool:
-        yield from pool.imap(work, recs, chunksize=max(16, len(recs) // (jobs * 16)))
+        yield from pool.imap(work, [recs[i:i + size] for i in range(0, len(recs), size)])
 
 
 def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
@@ -268,16 +315,18 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     #: a card's unread reasons (a sorted tuple, the same tuple object for many cards) → the
     #: number of cards, and the first card's number and name: counted per reason at the end
     unread_cards: dict[tuple[str, ...], list] = {}
-    mana_lines = mana_parsed = 0
-    keyword_lines = keyword_recognised = keyword_parsed = 0
-    templates: Counter[str] = Counter()
-    example: dict[str, str] = {}
     errors: list[dict[str, str]] = []
     alias_cards: Counter[str] = Counter()
     alias_example: dict[str, str] = {}
     #: (text, supported, kinds, spell or not) → :func:`_ability_verdict`: the same ability
     #: recurs on many cards, and its verdict is judged once
     verdicts: dict[tuple, tuple] = {}
+    #: each ability as its verdict's key (with whether it is a keyword line when that depends on
+    #: its card's names) → how many abilities: counted into the figures once per key at the end,
+    #: in the order of their first card (so the templates' examples and ties are the first cards')
+    tally: dict[tuple, int] = {}
+    #: an unsupported ability's tally key → the name of its first card (the template's example)
+    first_card: dict[tuple, str] = {}
     #: type line → whether its card's abilities count as a spell's (see _ability_verdict)
     spell_of: dict[str, bool] = {}
     t1 = time.perf_counter()
@@ -285,67 +334,92 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     parse_cpu = 0.0  # CPU time inside parse_card alone (the report's own bookkeeping excluded)
     bar_ctx = click.progressbar(length=len(recs), label="parsing", file=sys.stderr) if progress else None
     bar = bar_ctx.__enter__() if bar_ctx else None
+    rec_at = iter(recs)
     try:
-        for rec, (cpu, abs_, used, unread) in zip(recs, _parsed(recs, jobs, aliases)):
+        for cpu, batch in _parsed(recs, jobs, aliases):
             if bar is not None:
-                bar.update(1)
-            cards += 1
+                bar.update(len(batch))
             parse_cpu += cpu
-            if used is not None:
-                for name in used:
-                    alias_cards[name] += 1
-                    alias_example.setdefault(name, rec["name"])
-            if unread:
-                seen = unread_cards.get(unread)
-                if seen is None:
-                    unread_cards[unread] = [1, cards, rec["name"]]
-                else:
-                    seen[0] += 1
-            type_line = rec["type_line"]
-            is_spell = spell_of.get(type_line)
-            if is_spell is None:
-                low = type_line.lower()
-                is_spell = spell_of[type_line] = ("instant" in low or "sorcery" in low) and "creature" not in low
-            names = None
-            supported_here = 0
-            for text, supported, message, ab_kinds in abs_:
-                supported_here += supported
-                key = (text, supported, ab_kinds, is_spell)
-                v = verdicts.get(key)
-                if v is None:
-                    v = verdicts[key] = _ability_verdict(*key)
-                cls, kw_line, mana_line, mana_hit, recognised, tpl, fcls, tcls = v
-                if kw_line is None:  # it may begin with a keyword once the card's names are "~"
-                    if names is None:
-                        names = self_names(rec["name"], type_line or "")
-                    kw_line = _keyword_line(text, names)
-                    cls = fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
-                counts = per_class[cls]
-                counts[0] += 1
-                counts[1] += supported
-                if mana_line:
-                    mana_lines += 1
-                    mana_parsed += mana_hit
-                if kw_line:
-                    keyword_lines += 1
-                    keyword_recognised += recognised
-                    keyword_parsed += supported
-                if not supported:
-                    if message.startswith(("internal", "lexer")):
-                        errors.append({"card": rec["name"], "text": text, "message": message})
-                    templates[tpl] += 1
-                    example.setdefault(tpl, rec["name"])
-            n_abs = len(abs_)
-            abilities += n_abs
-            parsed += supported_here
-            if supported_here == n_abs:
-                full += 1
-                executable += not unread
+            for (abs_, used, unread), rec in zip(batch, rec_at):  # (batch first: zip stops on it)
+                cards += 1
+                if used is not None:
+                    for name in used:
+                        alias_cards[name] += 1
+                        alias_example.setdefault(name, rec["name"])
+                if unread:
+                    seen = unread_cards.get(unread)
+                    if seen is None:
+                        unread_cards[unread] = [1, cards, rec["name"]]
+                    else:
+                        seen[0] += 1
+                type_line = rec["type_line"]
+                is_spell = spell_of.get(type_line)
+                if is_spell is None:
+                    low = type_line.lower()
+                    is_spell = spell_of[type_line] = ("instant" in low or "sorcery" in low) and "creature" not in low
+                names = None
+                supported_here = 0
+                for text, supported, message, ab_kinds in abs_:
+                    supported_here += supported
+                    key = (text, supported, ab_kinds, is_spell)
+                    v = verdicts.get(key)
+                    if v is None:
+                        v = verdicts[key] = _ability_verdict(*key)
+                    if v[1] is None:  # it may begin with a keyword once the card's names are "~"
+                        if names is None:
+                            names = self_names(rec["name"], type_line or "")
+                        key = (key, _keyword_line(text, names))
+                    tally[key] = tally.get(key, 0) + 1
+                    if not supported:
+                        if key not in first_card:
+                            first_card[key] = rec["name"]
+                        if message.startswith(("internal", "lexer")):
+                            errors.append({"card": rec["name"], "text": text, "message": message})
+                n_abs = len(abs_)
+                abilities += n_abs
+                parsed += supported_here
+                if supported_here == n_abs:
+                    full += 1
+                    executable += not unread
     finally:
         gc.callbacks.remove(collector)
         restore_collector()
         if bar_ctx:
             bar_ctx.__exit__(None, None, None)
+    mana_lines = mana_parsed = 0
+    keyword_lines = keyword_recognised = keyword_parsed = 0
+    templates: Counter[str] = Counter()
+    example: dict[str, str] = {}
+    for key, n in tally.items():
+        if len(key) == 2:  # (the verdict's key, whether the text is a keyword line on its card)
+            v = verdicts[key[0]]
+            kw_line = key[1]
+            fcls, tcls = v[6], v[7]
+            cls = fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
+            supported = key[0][1]
+        else:
+            v = verdicts[key]
+            cls, kw_line = v[0], v[1]
+            supported = key[1]
+        counts = per_class[cls]
+        counts[0] += n
+        if supported:
+            counts[1] += n
+        if v[2]:  # a mana line
+            mana_lines += n
+            if v[3]:
+                mana_parsed += n
+        if kw_line:
+            keyword_lines += n
+            if v[4]:
+                keyword_recognised += n
+            if supported:
+                keyword_parsed += n
+        if not supported:
+            tpl = v[5]
+            templates[tpl] += n
+            if tpl not in example:
+                example[tpl] = first_card[key]
     unread_kinds: Counter[str] = Counter()
     unread_first: dict[str, tuple[int, str]] = {}
     for whys, (n, first, name) in unread_cards.items():
@@ -451,7 +525,8 @@ def _ability_verdict(text: str, supported: bool, kinds: frozenset[str], is_spell
     # classes by the text alone, so that parsed and unparsed abilities of a class are counted
     # alike
     cls = None if kw_line is None else fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
-    return (cls, kw_line, _MANA_VERB.search(bare) is not None, supported and "adds" in kinds,
+    mana_line = ("Add" in bare or "adds" in bare) and _MANA_VERB.search(bare) is not None
+    return (cls, kw_line, mana_line, supported and "adds" in kinds,
             "keyword" in kinds or "keyword_recognised" in kinds, None if supported else _template_of_bare(bare),
             fcls, tcls)
 

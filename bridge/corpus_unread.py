@@ -8,20 +8,23 @@ ability by its printed template, the characteristic facts by each field's value)
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
+import re
 from typing import Any, Iterable
 
 __all__ = ["card_unread", "unread_kinds"]
 
 
-#: an ability's facts with placeholders (``ParsedAbility.template``) → what no rule reads of them
-_BY_TEMPLATE: dict[str, tuple[str, ...]] = {}
-#: a fact of a template (with its placeholders) → why no rule reads it (None: read)
-_BY_TEMPLATE_FACT: dict[str, str | None] = {}
-#: a characteristic field's value → what no rule reads of the facts it gives (one dict per field)
-_BY_TYPE_LINE: dict[str, tuple[str, ...]] = {}
-_BY_MANA_COST: dict[str, tuple[str, ...]] = {}
-_BY_NUMBERS: dict[tuple, tuple[str, ...]] = {}
-_BY_COLORS: dict[tuple, tuple[str, ...]] = {}
+#: an ability's facts with placeholders (``ParsedAbility.template``) → the bits of what no rule
+#: reads of them (:func:`_mask`)
+_BY_TEMPLATE: dict[str, int] = {}
+#: a characteristic field's value → the bits of what no rule reads of the facts it gives (one
+#: dict per field)
+_BY_TYPE_LINE: dict[str, int] = {}
+_BY_MANA_COST: dict[str, int] = {}
+_BY_NUMBERS: dict[tuple, int] = {}
+_BY_COLORS: dict[tuple, int] = {}
 _MEMO_MAX = 100_000  # entries per dict (the values come from the user's file)
 
 
@@ -35,76 +38,160 @@ def card_unread(rec: dict[str, Any], pc: Any) -> tuple[str, ...]:
     (``ParsedAbility.template``: its facts with placeholders, the same for every card whose
     ability prints alike), and the characteristic facts' verdict is the union of those of the
     fields they come from (:func:`mtgasp.parser.typeline.characteristic_facts` prints each
-    field's facts on their own), each kept by the field's value."""
-    abilities = pc.abilities
-    for a in abilities:
-        if a.template is None:  # a placeholder character in the card's name or text
+    field's facts on their own), each kept by the field's value.
+
+    Each part's verdict is kept as a set of bits, one per reason (:func:`_mask`): a card's
+    verdict is their union (an or of integers), spelled out once per distinct union."""
+    generation = _GENERATION[0]
+    mask = 0
+    for a in pc.abilities:
+        template = a.template
+        if template is None:  # a placeholder character in the card's name or text
             from mtgasp.parser.facts import quote
 
             return unread_kinds(pc.texts, f"card({quote(rec['name'])})")
-    out: set[str] | None = None
-    for a in abilities:
-        why = _BY_TEMPLATE.get(a.template)
-        if why is None:
-            why = _remember(_BY_TEMPLATE, a.template, _template_unread(a.template))
-        if why:
-            out = set(why) if out is None else out.union(why)
+        m = _BY_TEMPLATE.get(template)
+        if m is None:
+            m = _remember(_BY_TEMPLATE, template, _mask(_template_unread(template)))
+        mask |= m
     type_line, mana_cost, colors = rec["type_line"], rec["mana_cost"], rec["color_indicator"]
     numbers = (rec["power"], rec["toughness"], rec["loyalty"], rec["defense"])
-    head = [_BY_TYPE_LINE.get(type_line), _BY_MANA_COST.get(mana_cost), _BY_NUMBERS.get(numbers)]
-    if head[0] is None:
-        head[0] = _head_unread(_BY_TYPE_LINE, type_line, type_line=type_line)
-    if head[1] is None:
-        head[1] = _head_unread(_BY_MANA_COST, mana_cost, mana_cost=mana_cost)
-    if head[2] is None:
-        head[2] = _head_unread(_BY_NUMBERS, numbers, power=numbers[0], toughness=numbers[1],
-                               loyalty=numbers[2], defense=numbers[3])
+    m = _BY_TYPE_LINE.get(type_line)
+    mask |= m if m is not None else _head_unread(_BY_TYPE_LINE, type_line, type_line=type_line)
+    m = _BY_MANA_COST.get(mana_cost)
+    mask |= m if m is not None else _head_unread(_BY_MANA_COST, mana_cost, mana_cost=mana_cost)
+    m = _BY_NUMBERS.get(numbers)
+    mask |= m if m is not None else _head_unread(_BY_NUMBERS, numbers, power=numbers[0], toughness=numbers[1],
+                                                 loyalty=numbers[2], defense=numbers[3])
     if colors:
-        why = _BY_COLORS.get(tuple(colors))
-        head.append(why if why is not None else
-                    _head_unread(_BY_COLORS, tuple(colors), color_indicator=list(colors)))
-    for why in head:
-        if why:
-            out = set(why) if out is None else out.union(why)
-    return () if out is None else tuple(sorted(out))
+        m = _BY_COLORS.get(tuple(colors))
+        mask |= m if m is not None else _head_unread(_BY_COLORS, tuple(colors), color_indicator=list(colors))
+    if generation != _GENERATION[0]:  # the bits were forgotten meanwhile: the card judged fact by fact
+        from mtgasp.parser.facts import quote
+
+        return unread_kinds(pc.texts, f"card({quote(rec['name'])})")
+    if not mask:
+        return ()
+    whys = _REASONS.get(mask)
+    if whys is None:
+        found = []
+        rest = mask
+        while rest:  # one step per bit set
+            low = rest & -rest
+            found.append(_WHY[low.bit_length() - 1])
+            rest ^= low
+        whys = _REASONS[mask] = tuple(sorted(found))
+    return whys
 
 
-def _remember(memo: dict, key: Any, value: tuple[str, ...]) -> tuple[str, ...]:
+#: each reason seen (a phrase of ``ReadTable.unread``) → its bit in the memos' masks
+_BIT: dict[str, int] = {}
+#: the reasons by their bit's position
+_WHY: list[str] = []
+#: a union of bits → its reasons, sorted (the tuple a card's verdict is)
+_REASONS: dict[int, tuple[str, ...]] = {}
+_MAX_REASONS = 4096  # bits before every mask is forgotten (the reasons come from the user's file)
+#: how many times the bits were forgotten (a card judged meanwhile is judged again)
+_GENERATION = [0]
+
+
+def _mask(whys: tuple[str, ...]) -> int:
+    """The bits of ``whys`` (a new reason gets the next bit)."""
+    mask = 0
+    for why in whys:
+        bit = _BIT.get(why)
+        if bit is None:
+            if len(_BIT) >= _MAX_REASONS:
+                _forget_masks()
+            bit = _BIT[why] = 1 << len(_WHY)
+            _WHY.append(why)
+        mask |= bit
+    return mask
+
+
+def _forget_masks() -> None:
+    """Forget every bit and every memo of masks (so that no mask means another reason)."""
+    for memo in (_BIT, _WHY, _REASONS, _BY_TEMPLATE, _BY_TYPE_LINE, _BY_MANA_COST, _BY_NUMBERS, _BY_COLORS):
+        memo.clear()
+    _GENERATION[0] += 1
+
+
+def _remember(memo: dict, key: Any, value: int) -> int:
     if len(memo) >= _MEMO_MAX:
         memo.clear()
     memo[key] = value
     return value
 
 
-def _head_unread(memo: dict, key: Any, **field: Any) -> tuple[str, ...]:
-    """What no rule reads of the characteristic facts one field gives (with the card term
-    ``card(0)``; the fact ``card(card(0))`` that every card has comes with them), kept in
+def _head_unread(memo: dict, key: Any, **field: Any) -> int:
+    """The bits of what no rule reads of the characteristic facts one field gives (with the card
+    term ``card(0)``; the fact ``card(card(0))`` that every card has comes with them), kept in
     ``memo`` by the field's value."""
     from mtgasp.parser.typeline import characteristic_facts
 
-    return _remember(memo, key, unread_kinds((("", characteristic_facts("card(0)", **field)),)))
+    return _remember(memo, key, _mask(unread_kinds((("", characteristic_facts("card(0)", **field)),))))
 
 
 def _template_unread(template: str) -> tuple[str, ...]:
     """What no rule reads of an ability's facts printed with placeholders (\x01 the card term,
     \x02 the ability's number), each reason once: each fact is judged as
-    :func:`unread_kinds` judges it, with the card term ``card(0)`` and the number 1."""
+    :func:`unread_kinds` judges it, with the card term ``card(0)`` and the number 1.
+
+    A fact line is judged once (:data:`_BY_TEMPLATE_FACT`, "" when read): a template's lines are
+    looked up all at once, and only a line not seen before is judged (by its shape:
+    :func:`_fact_unread`). The ability's text (``ability_text/2``, one per ability and read
+    whatever its arguments) is no line to remember."""
+    lines = template.split("\n")
+    whys = set(map(_BY_TEMPLATE_FACT.get, _filterfalse(_IS_TEXT, lines) if _text_is_read() else lines))
+    if None in whys:  # a line not seen before
+        if len(_BY_TEMPLATE_FACT) >= _MEMO_MAX:
+            _BY_TEMPLATE_FACT.clear()
+        whys = set()
+        for fact in lines:
+            why = _BY_TEMPLATE_FACT.get(fact)
+            if why is None:
+                why = _fact_unread(fact)
+                if not fact.startswith("ability_text("):
+                    _BY_TEMPLATE_FACT[fact] = why
+            whys.add(why)
+    whys.discard("")
+    return tuple(sorted(whys)) if whys else ()
+
+
+#: a template's fact line → why no rule reads it ("": read)
+_BY_TEMPLATE_FACT: dict[str, str] = {}
+#: a fact line's shape (its numbers as 0) → why no rule reads it ("": read)
+_BY_SHAPE: dict[str, str] = {}
+_IS_TEXT = operator.methodcaller("startswith", "ability_text(")
+_filterfalse = itertools.filterfalse
+#: a number outside a word (an identifier holds no number of its own: ``p1p1`` stays)
+_NUMBER = re.compile(r"(?<!\w)\d+")
+
+
+@functools.lru_cache(maxsize=None)
+def _text_is_read() -> bool:
+    """Whether the rules read ``ability_text`` whatever its arguments (its lines then need no
+    judging)."""
+    return "ability_text" in _read_table().plain_names
+
+
+def _fact_unread(fact: str) -> str:
+    """Why no rule reads one fact line of a template ("": read). A fact of a name the rules
+    read whatever its arguments passes at a glance; any other is judged by its shape, its
+    numbers written 0: a verdict depends on the fact's name, its arity and the kinds of its
+    arguments, and no number is a kind or changes an arity (a fact holding a string, whose
+    digits are its own, is judged as it stands)."""
     table = _read_table()
-    plain = table.plain_names
-    out: set[str] = set()
-    for fact in template.split("\n"):
-        i = fact.find("(")
-        if (fact[:i] if i >= 0 else fact) in plain:
-            continue
-        why = _BY_TEMPLATE_FACT.get(fact, False)
-        if why is False:
-            why = table.unread_text(fact.replace("\x01", "card(0)").replace("\x02", "1"))
-            if len(_BY_TEMPLATE_FACT) >= _MEMO_MAX:
-                _BY_TEMPLATE_FACT.clear()
-            _BY_TEMPLATE_FACT[fact] = why
-        if why is not None:
-            out.add(why)
-    return tuple(sorted(out))
+    i = fact.find("(")
+    if (fact[:i] if i >= 0 else fact) in table.plain_names:
+        return ""
+    shape = fact if '"' in fact else _NUMBER.sub("0", fact)
+    why = _BY_SHAPE.get(shape)
+    if why is None:
+        if len(_BY_SHAPE) >= _MEMO_MAX:
+            _BY_SHAPE.clear()
+        why = _BY_SHAPE[shape] = table.unread_text(shape.replace("\x01", "card(0)").replace("\x02", "1")) or ""
+    return why
 
 
 #: fact text, its card term replaced by ``card(0)`` → why no rule reads it (None: read)

@@ -39,8 +39,8 @@ def _unread_fact_by_fact(pc) -> tuple[str, ...]:
 
 
 def _forget() -> None:
-    for memo in (corpus._BY_TEMPLATE, corpus._BY_TEMPLATE_FACT, corpus._BY_TYPE_LINE, corpus._BY_MANA_COST,
-                 corpus._BY_NUMBERS, corpus._BY_COLORS):
+    for memo in (corpus._BY_TEMPLATE, corpus._BY_TEMPLATE_FACT, corpus._BY_SHAPE, corpus._BY_TYPE_LINE,
+                 corpus._BY_MANA_COST, corpus._BY_NUMBERS, corpus._BY_COLORS):
         memo.clear()
 
 
@@ -123,3 +123,20 @@ def test_corpus_sample_verdicts_equal_fact_by_fact() -> None:
 @pytest.mark.slow
 def test_corpus_verdicts_equal_fact_by_fact() -> None:
     _check(_corpus_sample(1))
+
+
+def test_verdicts_stay_right_when_the_reason_bits_are_forgotten(monkeypatch) -> None:
+    """Each reason is a bit of the memos' masks; past a bound every bit and mask is forgotten
+    (the reasons come from the user's file). With a bound of 2 the bits are forgotten again and
+    again, also while a card is judged, and every card's verdict is still that of its facts."""
+    monkeypatch.setattr(corpus, "_MAX_REASONS", 2)
+    recs = [_record("Grave Scholar", "Flying\nWhen Grave Scholar enters, each opponent discards a card."),
+            _record("Vessa, Seer", "+1: Draw a card.", type_line="Legendary Planeswalker — Vessa",
+                    power=None, toughness=None, loyalty="4"),
+            _record("Pyre Caller", "When Pyre Caller enters, each opponent discards a card.\nWhen Pyre Caller "
+                    "dies, each player sacrifices a creature.\nWhenever Pyre Caller attacks, return target "
+                    "creature to its owner's hand.\nMill two cards.", color_indicator=["R"], loyalty="3")]
+    for rec in recs + recs:
+        pc = _parse(rec)
+        assert corpus.card_unread(rec, pc) == _unread_fact_by_fact(pc)
+    assert len(_unread_fact_by_fact(_parse(recs[2]))) > 2
