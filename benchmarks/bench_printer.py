@@ -35,10 +35,8 @@ def _clear_memos() -> None:
     import mtgasp.parser.facts as facts
     import mtgasp.parser.split as split
 
-    clear = getattr(facts, "clear_memos", None)
-    if clear is not None:
-        clear()
-    facts._ATOMS.clear()
+    for memo in ("_ATOMS", "_STRINGS"):  # (those a checkout has)
+        getattr(facts, memo, set()).clear()
     split._NORMALISED.clear()
 
 

@@ -14,6 +14,7 @@ from lark import Token
 
 from .contract import SIGNATURES, check
 from .effects import AbFact
+from .filter_words import as_filter
 from .nodes import ABIL, EIDX, Ability, Effect, Filter, Fn, Quoted, Str, _Placeholder
 
 #: Keyword abilities that are triggered or activated abilities (CR 702); the rest are static.
@@ -75,6 +76,8 @@ def quote(text: str) -> str:
 #: the texts of the numbers below _SMALL (effect indexes, amounts: most numbers printed)
 _SMALL = 256
 _NUMBERS = tuple(str(k) for k in range(_SMALL))
+#: the string terms printed (:class:`~.nodes.Str` → its ASP string literal), bounded
+_STRINGS: dict[str, str] = {}
 #: fact name → its arity in the contract (names are unique there): a fact's signature is one
 #: dictionary look-up; :func:`~.contract.check` only runs (and raises) on a mismatch
 _ARITY: dict[str, int] = {name: n for name, n in SIGNATURES}
@@ -137,8 +140,18 @@ class AbilityPrinter:
             return _NUMBERS[t]
         if t is ABIL:
             return self.ab
+        if t is EIDX:
+            k = self._eidx
+            return _NUMBERS[k] if 0 <= k < _SMALL else str(k)
         if ty is Filter:
             return self.filter(t)
+        if ty is Str:  # a subtype, a keyword's name, ...: few texts, printed again and again
+            text = _STRINGS.get(t)
+            if text is None:
+                if len(_STRINGS) >= 10_000:
+                    _STRINGS.clear()
+                text = _STRINGS[t] = quote(t)
+            return text
         return _TERM_PRINTERS.get(ty, AbilityPrinter._term_other)(self, t)
 
     def _term_str(self, t: str) -> str:
@@ -312,10 +325,11 @@ class AbilityPrinter:
                 ab_facts.append(p)
                 if p.pred in ("as_enters", "replacement"):
                     static_effects = False
-        if static_effects:
-            self._print_static(effects)
-        elif effects:
-            self._print_effects(effects)
+        if effects:
+            if static_effects:
+                self._print_static(effects)
+            else:
+                self._print_effects(effects)
         for p in ab_facts:
             template(p.pred, p.args)
         if cls == "triggered" and effects and effects[0].optional:
@@ -390,8 +404,6 @@ class AbilityPrinter:
         return who
 
     def _print_static(self, effects: list[Effect]) -> None:
-        from .filters import as_filter
-
         A = self.ab
         out = self.out
         kinds = self.kinds
