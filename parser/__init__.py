@@ -3,8 +3,8 @@
 >>> pc = parse_card("Llanowar Elves", "{T}: Add {G}.", type_line="Creature — Elf Druid")
 >>> pc.fully_parsed
 True
->>> print(pc.to_asp().splitlines()[-1])
-effect(ab(card("Llanowar Elves"),1),1,add_mana).
+>>> print(next(f for f in pc.to_asp().splitlines() if f.startswith("adds(")))
+adds(ab(card("Llanowar Elves"),1),1,1,1,type(g)).
 
 :func:`parse_card` never raises on card text: a line (or a keyword of a keyword line) that the
 grammar cannot read becomes an unsupported ability with its span and Lark's message, and the
