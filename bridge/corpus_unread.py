@@ -52,7 +52,7 @@ def card_unread(rec: dict[str, Any], pc: Any) -> tuple[str, ...]:
             return unread_kinds(pc.texts, f"card({quote(rec['name'])})")
         m = _BY_TEMPLATE.get(template)
         if m is None:
-            m = _remember(_BY_TEMPLATE, template, _mask(_template_unread(template)))
+            m = _remember(_BY_TEMPLATE, template, _body_mask(template))
         mask |= m
     type_line, mana_cost, colors = rec["type_line"], rec["mana_cost"], rec["color_indicator"]
     numbers = (rec["power"], rec["toughness"], rec["loyalty"], rec["defense"])
@@ -111,7 +111,7 @@ def _mask(whys: tuple[str, ...]) -> int:
 
 def _forget_masks() -> None:
     """Forget every bit and every memo of masks (so that no mask means another reason)."""
-    for memo in (_BIT, _WHY, _REASONS, _BY_TEMPLATE, _BY_TYPE_LINE, _BY_MANA_COST, _BY_NUMBERS, _BY_COLORS):
+    for memo in (_BIT, _WHY, _REASONS, _BY_TEMPLATE, _BY_BODY, _BY_TYPE_LINE, _BY_MANA_COST, _BY_NUMBERS, _BY_COLORS):
         memo.clear()
     _GENERATION[0] += 1
 
@@ -132,6 +132,39 @@ def _head_unread(memo: dict, key: Any, **field: Any) -> int:
     return _remember(memo, key, _mask(unread_kinds((("", characteristic_facts("card(0)", **field)),))))
 
 
+def _body_mask(template: str) -> int:
+    """The bits of what no rule reads of a template (:func:`_mask` of :func:`_template_unread`),
+    kept by its body: the template without its head facts (``card_ability``, ``ability_text``
+    and ``ability_word``, parser/__init__.py ``_print_unit``), when the rules read those three
+    whatever their arguments. Two abilities of different texts often print the same body (a
+    fifth of the corpus's templates), which is then judged once; the head's lines end where the
+    text's line does (:func:`mtgasp.parser.facts.quote` escapes line breaks)."""
+    if not template.startswith(_HEAD) or not _head_is_read():
+        return _mask(_template_unread(template))
+    i = template.find("\n", _HEAD_LEN)
+    if i >= 0 and template.startswith("ability_word(", i + 1):
+        i = template.find("\n", i + 1)
+    body = template[i + 1:] if i >= 0 else ""
+    m = _BY_BODY.get(body)
+    if m is None:
+        m = _remember(_BY_BODY, body, _mask(_lines_unread(body.split("\n"))) if body else 0)
+    return m
+
+
+#: a template's body (:func:`_body_mask`) → the bits of what no rule reads of it
+_BY_BODY: dict[str, int] = {}
+#: the facts every ability's template begins with, up to its text's string (parser/__init__.py)
+_HEAD = "card_ability(\x01,ab(\x01,\x02))\nability_text(ab(\x01,\x02),"
+_HEAD_LEN = len(_HEAD)
+
+
+@functools.lru_cache(maxsize=None)
+def _head_is_read() -> bool:
+    """Whether the rules read a template's head facts whatever their arguments."""
+    plain = _read_table().plain_names
+    return "card_ability" in plain and "ability_text" in plain and "ability_word" in plain
+
+
 def _template_unread(template: str) -> tuple[str, ...]:
     """What no rule reads of an ability's facts printed with placeholders (\x01 the card term,
     \x02 the ability's number), each reason once: each fact is judged as
@@ -142,7 +175,16 @@ def _template_unread(template: str) -> tuple[str, ...]:
     :func:`_fact_unread`). The ability's text (``ability_text/2``, one per ability and read
     whatever its arguments) is no line to remember."""
     lines = template.split("\n")
-    whys = set(map(_BY_TEMPLATE_FACT.get, _filterfalse(_IS_TEXT, lines) if _text_is_read() else lines))
+    if _text_is_read():
+        return _lines_unread(lines, _filterfalse(_IS_TEXT, lines))
+    return _lines_unread(lines)
+
+
+def _lines_unread(lines: list[str], looked_up: Iterable[str] | None = None) -> tuple[str, ...]:
+    """What no rule reads of a template's fact ``lines`` (:func:`_template_unread`), each line
+    looked up once in :data:`_BY_TEMPLATE_FACT` (``looked_up``: the lines to look up first, when
+    some need no look-up), judged only when not seen before."""
+    whys = set(map(_BY_TEMPLATE_FACT.get, lines if looked_up is None else looked_up))
     if None in whys:  # a line not seen before
         if len(_BY_TEMPLATE_FACT) >= _MEMO_MAX:
             _BY_TEMPLATE_FACT.clear()

@@ -39,7 +39,7 @@ def _unread_fact_by_fact(pc) -> tuple[str, ...]:
 
 
 def _forget() -> None:
-    for memo in (corpus._BY_TEMPLATE, corpus._BY_TEMPLATE_FACT, corpus._BY_SHAPE, corpus._BY_TYPE_LINE,
+    for memo in (corpus._BY_TEMPLATE, corpus._BY_BODY, corpus._BY_TEMPLATE_FACT, corpus._BY_SHAPE, corpus._BY_TYPE_LINE,
                  corpus._BY_MANA_COST, corpus._BY_NUMBERS, corpus._BY_COLORS):
         memo.clear()
 
@@ -82,6 +82,21 @@ def test_an_ability_on_another_card_and_at_another_number_gets_the_same_verdict(
     assert corpus.card_unread(first, a) == expected_a
     assert b.abilities[0].template in corpus._BY_TEMPLATE  # judged with the first card
     assert corpus.card_unread(second, b) == expected_b
+
+
+def test_abilities_of_other_texts_that_print_alike_are_judged_once() -> None:
+    """An ability with an ability word (CR 207.2c: it has no rules meaning) and the same
+    ability without it: two templates (their texts differ), one body judged, and each card's
+    verdict is that of its facts one by one."""
+    _forget()
+    plain = _record("Tomb Reader", "When this creature enters, each opponent discards a card.")
+    worded = _record("Raid Reader", "Raid — When this creature enters, each opponent discards a card.")
+    a, b = _parse(plain), _parse(worded)
+    assert a.abilities[0].template != b.abilities[0].template
+    assert corpus.card_unread(plain, a) == _unread_fact_by_fact(a)
+    assert len(corpus._BY_BODY) == 1
+    assert corpus.card_unread(worded, b) == _unread_fact_by_fact(b)
+    assert len(corpus._BY_BODY) == 1 and len(corpus._BY_TEMPLATE) == 2
 
 
 def test_characteristic_fields_judged_once_each() -> None:
