@@ -40,9 +40,17 @@ def _clear_memos() -> None:
     split._NORMALISED.clear()
 
 
-def _plain(printed: list) -> tuple:
-    return tuple((p.start, p.end, p.supported, p.message, tuple(sorted(p.kinds)), p.facts, p.comment, p.level)
-                 for p in printed)
+def _plain(printed: list, length: int) -> tuple:
+    """What was printed, per ability (offsets from the unit's start, ``length``: the unit's):
+    the same form whether ``_print_unit`` gives named tuples (before 2026-12-02) or the cached
+    piece tuples (start and end None for the whole unit), so dumps compare across checkouts."""
+    out = []
+    for p in printed:
+        start, end, supported, message, kinds, facts, comment, level = p[:8]
+        if start is None:
+            start, end = 0, length
+        out.append((start, end, supported, message, tuple(sorted(kinds)), facts, comment, level))
+    return tuple(out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
           f"memos filled {warm:.3f} s (best of {len(times) - 1})")
     if args.dump or args.compare:
         keys = [(c[1][c[2].start:c[2].end], c[2].body - c[2].start, c[3], c[4]) for c in calls]
-        printed = [_plain(real(*c)) for c in calls]
+        printed = [_plain(real(*c), c[2].end - c[2].start) for c in calls]
         if args.dump:
             with args.dump.open("wb") as fh:
                 pickle.dump((keys, printed), fh)

@@ -17,7 +17,7 @@ import functools
 import gc
 import re
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 import clingo
 from lark.exceptions import UnexpectedInput, UnexpectedToken
@@ -206,8 +206,8 @@ def _parse_card(name: str, oracle_text: str, type_line: str = "", mana_cost: str
         if named is not None and safe:
             pieces = _named_unit(parser, oracle_text, (us, ue, ub, word, face), names, is_spell, whole, *named)
         elif not safe:
-            pieces = _pieces(_print_unit(parser, oracle_text, Unit(us, ue, ub, word, face), shown, is_spell,
-                                         _parse_body(parser, oracle_text[ub:ue], ub - us, names)), ue - us)
+            pieces = _print_unit(parser, oracle_text, Unit(us, ue, ub, word, face), shown, is_spell,
+                                 _parse_body(parser, oracle_text[ub:ue], ub - us, names))
         else:
             key = (whole, ub - us, is_spell)
             pieces = _UNIT_CACHE.get(key)
@@ -275,32 +275,23 @@ def _unit_marks(text: str, units: list[tuple], names: tuple[str, ...],
     return out
 
 
-class _Printed(NamedTuple):
-    """One ability of a unit, printed: its facts as texts with the placeholders \x01 (the card
-    term) and \x02 (the ability's number), the same for every card whose unit reads alike.
-    (A named tuple: made once per ability of every distinct unit, a quarter of a frozen
-    dataclass's cost.)"""
-
-    #: offsets relative to the unit's start; ``end`` None: the unit's end
-    start: int
-    end: int | None
-    supported: bool
-    message: str
-    kinds: frozenset[str]
-    #: the fact texts joined by line breaks (no fact text holds one: :func:`.facts.quote`
-    #: escapes them), so that a card's placeholders are replaced in one pass per ability
-    facts: str
-    #: "% N: text" with N as \x02
-    comment: str
-    #: the printed level/station range when the ability is a level symbol's header
-    level: str | None
-
-
-#: One printed ability of a unit as :func:`parse_card` reads it (made once per distinct unit
-#: from its :class:`_Printed`): (start, end, supported, message, kinds, facts, comment, level,
-#: (facts, comment)), the offsets from the unit's start, both None when the ability is the whole
-#: unit; the last pair is what :attr:`ParsedCard.printed` holds for it (shared by every card
-#: whose ability prints alike, unless a level condition is added to its facts).
+#: One printed ability of a unit as :func:`parse_card` reads it, made by :func:`_print_unit`
+#: once per ability of every distinct unit: (start, end, supported, message, kinds, facts,
+#: comment, level, (facts, comment)), where
+#:
+#: - start, end: offsets from the unit's start, both None when the ability is the whole unit;
+#: - message: why it is unsupported ("" when supported);
+#: - kinds: the names of the facts printed about the ability itself (ParsedAbility.kinds);
+#: - facts: its fact texts joined by line breaks (no fact text holds one: :func:`.facts.quote`
+#:   escapes them), with the placeholders \x01 (the card term) and \x02 (the ability's
+#:   number), the same for every card whose unit reads alike, so that a card's placeholders are
+#:   replaced in one pass per ability;
+#: - comment: "% N: text" with N as \x02;
+#: - level: the printed level/station range when the ability is a level symbol's header;
+#: - the last pair is what :attr:`ParsedCard.printed` holds for it (shared by every card whose
+#:   ability prints alike, unless a level condition is added to its facts).
+#:
+#: (A plain tuple, built in one step: parse_card unpacks it per ability of every card.)
 _Piece = tuple
 
 #: Printed units by (text, length of the ability-word prefix, spell or not), as the
@@ -314,16 +305,6 @@ _UNIT_CACHE: dict[tuple[str, int, bool], tuple[_Piece, ...]] = {}
 _UNIT_CACHE_MAX = 100_000
 
 
-def _pieces(printed: list[_Printed], length: int) -> tuple[_Piece, ...]:
-    """The :data:`_Piece` tuples of a unit's printed abilities (``length``: the unit's)."""
-    out = []
-    for p in printed:
-        whole = p.start == 0 and (p.end is None or p.end == length)
-        out.append((None if whole else p.start, None if whole else (length if p.end is None else p.end),
-                    p.supported, p.message, p.kinds, p.facts, p.comment, p.level, (p.facts, p.comment)))
-    return tuple(out)
-
-
 def _named_unit(parser, text: str, fields: tuple[int, int, int, str, int], names: tuple[str, ...], is_spell: bool,
                 whole: str, spans: list[tuple[int, int]], marked: str) -> tuple[_Piece, ...]:
     """A unit (``fields``: its :class:`Unit`'s) whose text ``whole`` names its card (``spans``:
@@ -334,8 +315,8 @@ def _named_unit(parser, text: str, fields: tuple[int, int, int, str, int], names
     start, end, body, word, face = fields
     prefix = body - start
     if spans[0][0] < prefix:
-        return _pieces(_print_unit(parser, text, Unit(*fields), names, is_spell,
-                                   _parse_body(parser, text[body:end], prefix, names)), len(whole))
+        return _print_unit(parser, text, Unit(*fields), names, is_spell,
+                           _parse_body(parser, text[body:end], prefix, names))
     key = (marked, prefix, is_spell)
     hit = _UNIT_CACHE.get(key)
     if hit is None:
@@ -386,11 +367,11 @@ def _moved_column(message: str, old_start: int, new_start: int, back) -> str:
     return f"{m.group(1)} at column {moved}; expected {message[m.end():]}"
 
 
-def _remember(key: tuple[str, int, bool], printed: list[_Printed]) -> tuple[_Piece, ...]:
-    """Keep a unit's printed abilities (as :data:`_Piece` tuples) by its key; return them."""
+def _remember(key: tuple[str, int, bool], pieces: tuple[_Piece, ...]) -> tuple[_Piece, ...]:
+    """Keep a unit's printed abilities by its key; return them."""
     if len(_UNIT_CACHE) >= _UNIT_CACHE_MAX:
         _UNIT_CACHE.clear()
-    pieces = _UNIT_CACHE[key] = _pieces(printed, len(key[0]))
+    _UNIT_CACHE[key] = pieces
     return pieces
 
 
@@ -401,15 +382,19 @@ _CARD_ABILITY = f"card_ability(\x01,{_AB})"
 _HEAD = f"{_CARD_ABILITY}\nability_text({_AB},"
 
 
-def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool, parsed: list) -> list[_Printed]:
-    """Print the abilities that :func:`_parse_body` read from a unit, with the placeholders.
-    ``names`` are the card's names for the ability texts (empty when the card's text holds none
-    of them: nothing to replace by "~"). Each ability's facts are one text, built once: its
-    head facts, then the printer's facts."""
+def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell: bool,
+                parsed: list) -> tuple[_Piece, ...]:
+    """Print the abilities that :func:`_parse_body` read from a unit, with the placeholders, as
+    the :data:`_Piece` tuples that :func:`parse_card` reads (made here in one step, once per
+    distinct unit). ``names`` are the card's names for the ability texts (empty when the card's
+    text holds none of them: nothing to replace by "~"). Each ability's facts are one text,
+    built once: its head facts, then the printer's facts."""
     word = unit.ability_word
     # what follows the ability's text in its head facts
     tail = f")\nability_word({_AB},{quote(word.lower())})" if word else ")"
     base = unit.body
+    off = base - unit.start  # a parsed span's offsets from the body -> from the unit's start
+    length = unit.end - unit.start
 
     def text_of(q: Any) -> str:
         # a quoted ability's text; "...any color," has its sentence's comma inside the quotes
@@ -448,9 +433,14 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
         # the comment shows the text on one line, its blanks as single spaces (a stripped text
         # that is printable and has no double space is that already)
         shown = norm if norm.isprintable() and "  " not in norm else " ".join(norm.split())
-        out.append(_Printed(base + rs - unit.start, base + re_ - unit.start, supported, "" if supported else message,
-                           kinds, facts, f"% \x02: {shown}", level))
-    return out
+        comment = f"% \x02: {shown}"
+        start = off + rs
+        end = off + re_
+        if start == 0 and end == length:  # the whole unit
+            start = end = None
+        out.append((start, end, supported, "" if supported else message, kinds, facts, comment, level,
+                    (facts, comment)))
+    return tuple(out)
 
 
 _UNSUPPORTED = "unsupported(\x01,\x02)"
