@@ -184,10 +184,16 @@ def run(quick: bool = False, log: Any = print, limit: int | None = None) -> dict
         log(f"  {g['cards']} cards: {g['cpu_seconds']} s CPU")
     res = _parse_all(recs)
     res["grammar_build_seconds"] = round(build, 2)
-    res["within_budget"] = res["cpu_seconds"] < BUDGET_SECONDS * len(recs) / 32702
     res["growth"] = growth
+    # issue 12's budget is for the whole command (reading, parsing, the report), measured as a
+    # process; parse_card alone (here, after the growth runs: only the cache of parsed texts is
+    # emptied, the lexer's and the driver's memos are warm) only when the command is not run
+    res["budget_of"] = "parse_card alone"
+    res["within_budget"] = res["cpu_seconds"] < BUDGET_SECONDS * len(recs) / 32702
     if not quick and not limit:
-        res["side_by_side"] = side_by_side(log)
+        res["side_by_side"] = sb = side_by_side(log)
+        res["budget_of"] = "the whole command"
+        res["within_budget"] = sb["corpus_process_cpu_1_job"] < BUDGET_SECONDS
     res["title"] = TITLE
     res["quick"] = quick
     log(f"{res['cards']} cards: {res['cpu_seconds']} s CPU ({res['wall_seconds']} s wall), "
@@ -203,7 +209,9 @@ def markdown(res: dict[str, Any]) -> str:
         f"{res['cards']} card faces in **{res['cpu_seconds']} s CPU** ({res['wall_seconds']} s wall; "
         f"{res['cards_per_second']} cards/s), grammar build {res['grammar_build_seconds']} s. "
         f"{res['cards_fully_parsed']} cards fully parsed, {res['abilities_parsed']} of "
-        f"{res['abilities']} abilities. Budget: {BUDGET_SECONDS:.0f} s for the whole corpus "
+        f"{res['abilities']} abilities (parse_card alone, the cache of parsed texts empty; other memos "
+        f"warm after the growth runs). Budget: {BUDGET_SECONDS:.0f} s of CPU for the whole corpus, judged "
+        f"on {res.get('budget_of', 'parse_card alone')} "
         f"({'met' if res['within_budget'] else '**not met**'})."
     )
     sb = res.get("side_by_side")
