@@ -86,15 +86,13 @@ def _parser_words() -> Any:
     """The parser's functions on ability texts that the report uses, imported once."""
     from types import SimpleNamespace
 
-    from mtgasp.parser.keywords import _KEYWORD_NAMES, keyword_head, keyword_of_line
+    from mtgasp.parser.keywords import KEYWORD_INITIALS, keyword_head, keyword_of_line
     from mtgasp.parser.lexer import mark_names
     from mtgasp.parser.split import ability_word_prefix
 
-    # the first characters of the keywords keyword_head reads (either case: it ignores case)
-    initials = frozenset(c for k in _KEYWORD_NAMES for c in (k[:1].lower(), k[:1].upper()))
     return SimpleNamespace(keyword_head=keyword_head, keyword_of_line=keyword_of_line,
                            mark_names=mark_names, ability_word_prefix=ability_word_prefix,
-                           keyword_initials=initials)
+                           keyword_initials=KEYWORD_INITIALS)
 
 
 _ADDS_MANA = re.compile(r"\badds?\b[^.]*(\{[WUBRGC\dX]|mana)", re.I)

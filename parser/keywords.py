@@ -387,6 +387,9 @@ _KEYWORD_HEAD = re.compile(
     + r"|(?P<walk>\w+)walk|(?P<cycling>\w+)cycling|basic landcycling)(?![\w-])",
     re.I,
 )
+#: the first characters of the keywords :func:`keyword_head` reads by name, in either case (it
+#: ignores case; its "...walk" and "...cycling" keywords begin with a word character)
+KEYWORD_INITIALS = frozenset(c for k in _KEYWORD_NAMES for c in (k[:1].lower(), k[:1].upper()))
 #: "Equip abilities you activate cost {1} less", "Flashback costs you pay cost {2} less": a
 #: static ability about a keyword, not the keyword
 _ABOUT_KEYWORD = re.compile(r"\s+(?:costs?|abilities|ability)\b", re.I)
