@@ -8,8 +8,6 @@ ability by its printed template, the characteristic facts by each field's value)
 from __future__ import annotations
 
 import functools
-import itertools
-import operator
 import re
 from typing import Any, Iterable
 
@@ -52,7 +50,7 @@ def card_unread(rec: dict[str, Any], pc: Any) -> tuple[str, ...]:
             return unread_kinds(pc.texts, f"card({quote(rec['name'])})")
         m = _BY_TEMPLATE.get(template)
         if m is None:
-            m = _remember(_BY_TEMPLATE, template, _body_mask(template))
+            m = _remember(_BY_TEMPLATE, template, _template_mask(template))
         mask |= m
     type_line, mana_cost, colors = rec["type_line"], rec["mana_cost"], rec["color_indicator"]
     numbers = (rec["power"], rec["toughness"], rec["loyalty"], rec["defense"])
@@ -111,7 +109,7 @@ def _mask(whys: tuple[str, ...]) -> int:
 
 def _forget_masks() -> None:
     """Forget every bit and every memo of masks (so that no mask means another reason)."""
-    for memo in (_BIT, _WHY, _REASONS, _BY_TEMPLATE, _BY_BODY, _BY_TYPE_LINE, _BY_MANA_COST, _BY_NUMBERS, _BY_COLORS):
+    for memo in (_BIT, _WHY, _REASONS, _BY_TEMPLATE, _BY_LINE, _BY_TYPE_LINE, _BY_MANA_COST, _BY_NUMBERS, _BY_COLORS):
         memo.clear()
     _GENERATION[0] += 1
 
@@ -132,30 +130,43 @@ def _head_unread(memo: dict, key: Any, **field: Any) -> int:
     return _remember(memo, key, _mask(unread_kinds((("", characteristic_facts("card(0)", **field)),))))
 
 
-def _body_mask(template: str) -> int:
-    """The bits of what no rule reads of a template (:func:`_mask` of :func:`_template_unread`),
-    kept by its body: the template without its head facts (``card_ability``, ``ability_text``
-    and ``ability_word``, parser/__init__.py ``_print_unit``), when the rules read those three
-    whatever their arguments. Two abilities of different texts often print the same body (a
-    fifth of the corpus's templates), which is then judged once; the head's lines end where the
-    text's line does (:func:`mtgasp.parser.facts.quote` escapes line breaks)."""
-    if not template.startswith(_HEAD) or not _head_is_read():
-        return _mask(_template_unread(template))
-    i = template.find("\n", _HEAD_LEN)
-    if i >= 0 and template.startswith("ability_word(", i + 1):
-        i = template.find("\n", i + 1)
-    body = template[i + 1:] if i >= 0 else ""
-    m = _BY_BODY.get(body)
-    if m is None:
-        m = _remember(_BY_BODY, body, _mask(_lines_unread(body.split("\n"))) if body else 0)
-    return m
+def _template_mask(template: str) -> int:
+    """The bits of what no rule reads of an ability's facts printed with placeholders (\x01 the
+    card term, \x02 the ability's number; ``ParsedAbility.template``), each fact judged as
+    :func:`unread_kinds` judges it, with the card term ``card(0)`` and the number 1: the union
+    of its facts' bits (:data:`_BY_LINE`, each distinct fact judged once).
+
+    The facts are the printer's own texts (:func:`mtgasp.parser.fact_lines`: those after the
+    head facts ``card_ability``, ``ability_text`` and ``ability_word``, which the rules read
+    whatever their arguments), so nothing is split; a template the printer's memo does not know
+    (a level condition added to it, or forgotten) is split into its lines, the head's too."""
+    lines = _printed_lines()(template) if _head_is_read() else None
+    if lines is None:
+        lines = template.split("\n")
+    by_line = _BY_LINE
+    mask = 0
+    for line in lines:
+        mask |= by_line[line]
+    return mask
 
 
-#: a template's body (:func:`_body_mask`) → the bits of what no rule reads of it
-_BY_BODY: dict[str, int] = {}
-#: the facts every ability's template begins with, up to its text's string (parser/__init__.py)
-_HEAD = "card_ability(\x01,ab(\x01,\x02))\nability_text(ab(\x01,\x02),"
-_HEAD_LEN = len(_HEAD)
+class _LineMasks(dict):
+    """A fact line of a template → the bits of why no rule reads it (0: read), judged when first
+    looked up (:func:`_fact_unread`). A quoted ability's ``ability_text`` (one per text) is
+    judged and not kept."""
+
+    def __missing__(self, line: str) -> int:
+        why = _fact_unread(line)
+        mask = _mask((why,)) if why else 0
+        if not line.startswith("ability_text("):
+            if len(self) >= _MEMO_MAX:
+                self.clear()
+            self[line] = mask
+        return mask
+
+
+#: a template's fact line → the bits of what no rule reads of it (:class:`_LineMasks`)
+_BY_LINE = _LineMasks()
 
 
 @functools.lru_cache(maxsize=None)
@@ -165,56 +176,18 @@ def _head_is_read() -> bool:
     return "card_ability" in plain and "ability_text" in plain and "ability_word" in plain
 
 
-def _template_unread(template: str) -> tuple[str, ...]:
-    """What no rule reads of an ability's facts printed with placeholders (\x01 the card term,
-    \x02 the ability's number), each reason once: each fact is judged as
-    :func:`unread_kinds` judges it, with the card term ``card(0)`` and the number 1.
+@functools.lru_cache(maxsize=None)
+def _printed_lines() -> Any:
+    """The parser's :func:`~mtgasp.parser.fact_lines`, imported once."""
+    from mtgasp.parser import fact_lines
 
-    A fact line is judged once (:data:`_BY_TEMPLATE_FACT`, "" when read): a template's lines are
-    looked up all at once, and only a line not seen before is judged (by its shape:
-    :func:`_fact_unread`). The ability's text (``ability_text/2``, one per ability and read
-    whatever its arguments) is no line to remember."""
-    lines = template.split("\n")
-    if _text_is_read():
-        return _lines_unread(lines, _filterfalse(_IS_TEXT, lines))
-    return _lines_unread(lines)
+    return fact_lines
 
 
-def _lines_unread(lines: list[str], looked_up: Iterable[str] | None = None) -> tuple[str, ...]:
-    """What no rule reads of a template's fact ``lines`` (:func:`_template_unread`), each line
-    looked up once in :data:`_BY_TEMPLATE_FACT` (``looked_up``: the lines to look up first, when
-    some need no look-up), judged only when not seen before."""
-    whys = set(map(_BY_TEMPLATE_FACT.get, lines if looked_up is None else looked_up))
-    if None in whys:  # a line not seen before
-        if len(_BY_TEMPLATE_FACT) >= _MEMO_MAX:
-            _BY_TEMPLATE_FACT.clear()
-        whys = set()
-        for fact in lines:
-            why = _BY_TEMPLATE_FACT.get(fact)
-            if why is None:
-                why = _fact_unread(fact)
-                if not fact.startswith("ability_text("):
-                    _BY_TEMPLATE_FACT[fact] = why
-            whys.add(why)
-    whys.discard("")
-    return tuple(sorted(whys)) if whys else ()
-
-
-#: a template's fact line → why no rule reads it ("": read)
-_BY_TEMPLATE_FACT: dict[str, str] = {}
 #: a fact line's shape (its numbers as 0) → why no rule reads it ("": read)
 _BY_SHAPE: dict[str, str] = {}
-_IS_TEXT = operator.methodcaller("startswith", "ability_text(")
-_filterfalse = itertools.filterfalse
 #: a number outside a word (an identifier holds no number of its own: ``p1p1`` stays)
 _NUMBER = re.compile(r"(?<!\w)\d+")
-
-
-@functools.lru_cache(maxsize=None)
-def _text_is_read() -> bool:
-    """Whether the rules read ``ability_text`` whatever its arguments (its lines then need no
-    judging)."""
-    return "ability_text" in _read_table().plain_names
 
 
 def _fact_unread(fact: str) -> str:

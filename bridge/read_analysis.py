@@ -111,11 +111,32 @@ _ARG_MARKS = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)|[(),]', re.S)
 
 def _split_args(text: str, open_at: int) -> list[str]:
     """The top-level arguments of the term ``text`` whose argument list opens at ``open_at``
-    (its last character closes it)."""
-    args: list[str] = []
-    depth = 0
+    (its last character closes it).
+
+    A text without a string (most facts) is cut at every comma and the pieces joined back
+    where a comma stands inside parentheses: the depth at a comma is what the pieces before it
+    open and close (a count per piece, not a step per character); a text holding a string is
+    scanned mark by mark (a string's commas and parentheses are not the term's)."""
     start = open_at + 1
     end = len(text) - 1
+    if '"' not in text:
+        inner = text[start:end]
+        parts = inner.split(",")
+        if "(" not in inner and ")" not in inner:
+            return parts
+        cut: list[str] = []
+        depth = 0
+        at = begin = 0
+        for part in parts[:-1]:
+            depth += part.count("(") - part.count(")")
+            at += len(part) + 1
+            if not depth:
+                cut.append(inner[begin:at - 1])
+                begin = at
+        cut.append(inner[begin:])
+        return cut
+    args: list[str] = []
+    depth = 0
     for m in _ARG_MARKS.finditer(text, start, end):
         c = m.group()
         if c == "(":

@@ -424,12 +424,20 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
                 level = None
         if not supported:
             facts = f"{head}\n{_UNSUPPORTED}"
+            body: tuple[str, ...] = (_UNSUPPORTED,)
             # a line that begins with a CR 702 keyword is recognised as that keyword even when
             # the rest of it cannot be read (docs/facts.md: keyword_recognised/2)
             kw = keyword_of_line(raw, names)
             if kw is not None:
-                facts = f"{facts}\nkeyword_recognised({_AB},{quote(kw)})"
+                recognised = f"keyword_recognised({_AB},{quote(kw)})"
+                facts = f"{facts}\n{recognised}"
+                body = (_UNSUPPORTED, recognised)
                 kinds = _RECOGNISED
+        else:
+            body = tuple(printer.out[1:])
+        if len(_FACT_LINES) >= _FACT_LINES_MAX:
+            _FACT_LINES.clear()
+        _FACT_LINES[facts] = body
         # the comment shows the text on one line, its blanks as single spaces (a stripped text
         # that is printable and has no double space is that already)
         shown = norm if norm.isprintable() and "  " not in norm else " ".join(norm.split())
@@ -446,6 +454,22 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
 _UNSUPPORTED = "unsupported(\x01,\x02)"
 _NO_KINDS: frozenset[str] = frozenset()
 _RECOGNISED = frozenset(("keyword_recognised",))
+
+#: the facts of each ability :func:`_print_unit` printed (``ParsedAbility.template`` when no level
+#: condition is added to it) → those facts after its head facts (``card_ability``,
+#: ``ability_text``, ``ability_word``), one text per fact as the printer wrote it: a caller that
+#: judges an ability's facts one by one (the corpus report, mtgasp.corpus_unread) takes them
+#: from here instead of splitting the text (:func:`fact_lines`)
+_FACT_LINES: dict[str, tuple[str, ...]] = {}
+_FACT_LINES_MAX = 200_000
+
+
+def fact_lines(template: str) -> tuple[str, ...] | None:
+    """The facts of an ability's ``template`` (:attr:`ParsedAbility.template`) after its head
+    facts (``card_ability``, ``ability_text`` and any ``ability_word``), one text per fact, as
+    printed; None when not known (a template with a level condition added, or forgotten: the
+    memo is bounded)."""
+    return _FACT_LINES.get(template)
 
 
 def _symbols(texts: list[str]) -> list[clingo.Symbol]:

@@ -39,7 +39,7 @@ def _unread_fact_by_fact(pc) -> tuple[str, ...]:
 
 
 def _forget() -> None:
-    for memo in (corpus._BY_TEMPLATE, corpus._BY_BODY, corpus._BY_TEMPLATE_FACT, corpus._BY_SHAPE, corpus._BY_TYPE_LINE,
+    for memo in (corpus._BY_TEMPLATE, corpus._BY_LINE, corpus._BY_SHAPE, corpus._BY_TYPE_LINE,
                  corpus._BY_MANA_COST, corpus._BY_NUMBERS, corpus._BY_COLORS):
         memo.clear()
 
@@ -86,17 +86,39 @@ def test_an_ability_on_another_card_and_at_another_number_gets_the_same_verdict(
 
 def test_abilities_of_other_texts_that_print_alike_are_judged_once() -> None:
     """An ability with an ability word (CR 207.2c: it has no rules meaning) and the same
-    ability without it: two templates (their texts differ), one body judged, and each card's
-    verdict is that of its facts one by one."""
+    ability without it: two templates (their texts differ), their facts after the head judged
+    once, and each card's verdict is that of its facts one by one."""
     _forget()
     plain = _record("Tomb Reader", "When this creature enters, each opponent discards a card.")
     worded = _record("Raid Reader", "Raid — When this creature enters, each opponent discards a card.")
     a, b = _parse(plain), _parse(worded)
     assert a.abilities[0].template != b.abilities[0].template
     assert corpus.card_unread(plain, a) == _unread_fact_by_fact(a)
-    assert len(corpus._BY_BODY) == 1
+    judged = dict(corpus._BY_LINE)
     assert corpus.card_unread(worded, b) == _unread_fact_by_fact(b)
-    assert len(corpus._BY_BODY) == 1 and len(corpus._BY_TEMPLATE) == 2
+    assert corpus._BY_LINE == judged and len(corpus._BY_TEMPLATE) == 2
+
+
+def test_the_printer_gives_each_ability_its_facts_after_the_head() -> None:
+    """parser.fact_lines: an ability's facts after its head facts (card_ability, ability_text,
+    any ability_word), as the printer wrote them: the template's lines but for the head, for
+    a parsed ability, an unsupported one and one with an ability word; none known for a level
+    symbol's ability whose template gets its level range (CR 711.2) added per card."""
+    from mtgasp.parser import fact_lines
+
+    pc = parse_card("Raid Reader", "Raid — When this creature enters, each opponent discards a card.\n"
+                    "Flying, frobnicate 3\nZorp the glorp.", type_line="Creature — Human")
+    heads = (3, 2, 2, 2)
+    assert len(pc.abilities) == len(heads)
+    for ability, head in zip(pc.abilities, heads, strict=True):
+        lines = ability.template.split("\n")
+        assert lines[0].startswith("card_ability(") and lines[1].startswith("ability_text(")
+        assert fact_lines(ability.template) == tuple(lines[head:])
+    assert fact_lines(pc.abilities[3].template) == ("unsupported(\x01,\x02)",)
+    leveled = parse_card("Student of Warfare", "Level up {W}\nLEVEL 2-6\n3/3\nFirst strike",
+                         type_line="Creature — Human Knight", power="1", toughness="1")
+    assert "ability_condition(" in leveled.abilities[-1].template
+    assert fact_lines(leveled.abilities[-1].template) is None
 
 
 def test_characteristic_fields_judged_once_each() -> None:

@@ -21,3 +21,13 @@ def test_split_args_of_printed_facts() -> None:
     fact = 'effect(ab(card("Say \\"Hi, (there)\\""),1),2,draw(you,1))'
     assert _split_args(fact, fact.index("(")) == ['ab(card("Say \\"Hi, (there)\\""),1)', "2", "draw(you,1)"]
     assert _split_args('keyword(ab(card(0),1),"flying")', 7) == ["ab(card(0),1)", '"flying"']
+
+
+def test_split_args_without_strings_matches_the_character_by_character_reading() -> None:
+    """A text without a string is cut at its commas and joined back by the pieces' depth
+    (parentheses unbalanced too, and the last character dropped as the closing one)."""
+    rng = random.Random(13)
+    alphabet = "ab(),1"
+    for _ in range(20_000):
+        text = "p(" + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16))) + rng.choice(")a")
+        assert _split_args(text, 1) == _split_args_by_char(text, 1), text
