@@ -16,8 +16,6 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .cards import MAX_CARD_FILE_BYTES, Card, _yaml_loader, card_values, excerpt
 from .errors import CardDataError
 
@@ -56,6 +54,8 @@ def iter_card_file(path: str | Path, *, format: str | None = None, plain: bool =
     fmt = format or _detect_format(text, stem_suffix.lower(), source)
     make = _record_plain if plain else _record_card
     if fmt == "yaml":
+        import yaml  # here: reading a JSON card file (mtgasp corpus) never loads it
+
         try:
             data = yaml.load(text, Loader=_yaml_loader())
         except yaml.YAMLError as exc:

@@ -29,12 +29,11 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from .errors import UnknownCardError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import clingo
+    import yaml  # (imported where YAML is read: reading JSON card files never loads it)
 
 __all__ = [
     "COLOR_LETTERS",
@@ -541,6 +540,8 @@ class CardDatabase:
 
 
 def _yaml_loader() -> type[yaml.SafeLoader]:
+    import yaml
+
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -552,6 +553,8 @@ def _shared_embedded() -> CardDatabase:
 
 @lru_cache(maxsize=1)
 def _embedded_cards() -> tuple[Card, ...]:
+    import yaml
+
     from .card_files import _yaml_records
 
     text = resources.files(__package__).joinpath("data", _DEFAULT_RESOURCE).read_text(encoding="utf-8")

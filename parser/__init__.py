@@ -17,9 +17,8 @@ import functools
 import gc
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import clingo
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from .nodes import Ability
@@ -31,6 +30,9 @@ from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
 from .split import Unit, _cut, card_names, normalise, split_lines
 from .typeline import card_head
+
+if TYPE_CHECKING:  # clingo is imported when symbols are first asked for (_symbols): a corpus
+    import clingo  # scan reads the facts' text and never loads it
 
 __all__ = ["ParsedAbility", "ParsedCard", "parse_card"]
 
@@ -476,6 +478,8 @@ def _symbols(texts: list[str]) -> list[clingo.Symbol]:
     """Fact texts → symbols, read as one tuple term (one call into clingo per block)."""
     if not texts:
         return []
+    import clingo
+
     return clingo.parse_term("(" + ",".join(texts) + ",)").arguments
 
 

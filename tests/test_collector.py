@@ -52,3 +52,49 @@ def test_the_corpus_loop_leaves_no_garbage_for_the_old_generations() -> None:
     assert gc.get_threshold() == before  # restored when the loop ends
     gc.collect(0)  # what the loop's last young collection had not reached yet
     assert gc.collect() == 0
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason=f"{CORPUS} is absent (the shared card corpus)")
+def test_the_corpus_loop_makes_no_garbage_in_cycles_at_all() -> None:
+    # The basis for running the corpus program with the collector off (mtgasp.cli.QUICK_EXIT):
+    # with the collector paused through a whole report of 600 real cards (parse errors and
+    # unsupported texts included), a collection afterwards finds nothing to free, so no
+    # collection during such a run could have freed anything either.
+    recs = list(iter_card_records(CORPUS))
+    sample = recs[1:: max(1, len(recs) // 600)][:600]
+    measure(sample[:5])  # the parser built and its modules imported (their class-building left aside)
+    gc.collect()
+    gc.disable()
+    try:
+        report = measure(sample)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert report["cards"] == 600 and report["abilities_parsed"] < report["abilities"]  # some unsupported
+    assert found == 0
+
+
+def test_the_corpus_program_runs_without_the_collector_and_a_python_caller_keeps_it(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    cards = tmp_path / "cards.jsonl"
+    cards.write_text(json.dumps({"name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
+                                 "oracle_text": "{T}: Add {G}.", "power": "1", "toughness": "1"}) + "\n",
+                     encoding="utf-8")
+    # the program (main() without arguments, as the console script runs it): the collector is
+    # off while the corpus command runs, on for any other command
+    code = ("import gc, sys, mtgasp.corpus as c; from mtgasp.cli import main; m = c.measure; "
+            "c.measure = lambda *a, **k: (print('collector', gc.isenabled(), file=sys.stderr), m(*a, **k))[1]; "
+            "sys.exit(main())")
+    done = subprocess.run([sys.executable, "-c", code, "corpus", str(cards), "--json"], capture_output=True,
+                          text=True, timeout=300, env={**__import__("os").environ, "MTGASP_WATCHDOG": "0"})
+    assert (done.returncode, done.stderr) == (0, "collector False\n")
+    assert json.loads(done.stdout)["cards"] == 1
+    # a caller in Python (main with arguments) keeps its collector
+    from mtgasp.cli import main
+
+    assert gc.isenabled()
+    assert main(["corpus", str(cards), "--json"]) == 0
+    assert gc.isenabled()
