@@ -197,7 +197,9 @@ def tokenize(
         toks = _merge_chapter_name(toks)
     if "•" in text:
         toks = _merge_mode_names(toks)
-    quotes = _QUOTE_MARKS.search(text) is not None
+    # (a double quote anywhere is one; an apostrophe is one only where _QUOTE_MARKS finds it)
+    quotes = '"' in text or "“" in text or "”" in text or (
+        "'" in text and _QUOTE_MARKS.search(text) is not None)
     if quotes:
         toks = _close_quotes(toks)
     # "mana value", list separators, "on the battlefield", ... (the visits are found anew
@@ -210,11 +212,21 @@ def _read(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], 
           vocab: Vocabulary, offset: int) -> bool:
     """The pre-tokens of ``text[a:b]`` (no name or reminder text in it) appended to ``out``, the
     indices the marking walk visits to ``starts``: by chunks between spaces (:func:`_replay`),
-    or, when the words are not one space apart or a chunk is read with the text around it, by
-    the regular expression (:func:`_scan`). Returns whether a sentence starts after them."""
+    or, when the text holds a blank other than a space or a line break, or a chunk is read with
+    the text around it, by the regular expression (:func:`_scan`). Returns whether a sentence
+    starts after them.
+
+    Every token of ``_PRE`` ends before a blank and its look-behinds read at most one character
+    before it, so a chunk reads alike whatever blank comes before it (a space, several, a line
+    break: none is a word character, a digit, "." or "}"), except a lone hyphen (" - " is a
+    dash, see :func:`_chunk`); only the text's first chunk after a name or reminder text
+    (``a`` > 0) may have other text right before it: when it begins with a hyphen or an
+    apostrophe (``_AFTER_NAME``: "~'{T}", "5-9 |" after a name) the segment is scanned."""
     seg = text[a:b]
     mark = len(out)
-    if "  " not in seg and seg.isprintable():  # one space apart
+    if "\n" in seg:  # (a line break reads as a space: the same positions, the same tokens)
+        seg = seg.replace("\n", " ")
+    if seg.isprintable() and not (a and seg[:1] in _AFTER_NAME):
         smark = len(starts)
         ss = _replay(seg, offset + a, sentence_start, out, starts, vocab)
         if ss is not None:
@@ -352,6 +364,10 @@ def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], star
 #: number)
 WORD_CACHE_MAX = 50_000
 
+#: the first characters of a chunk that _PRE's look-behinds read with the character before it
+#: (``rdash``, ``quote``): a segment after a name or reminder text that begins with one is scanned
+_AFTER_NAME = ("-", "'")
+
 #: a hyphen after a digit: "1-9 | ..." is read with the text after the chunk (``rdash``)
 _DIGIT_HYPHEN = re.compile(r"\d-")
 
@@ -360,11 +376,11 @@ def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
     """A chunk's pre-tokens as (types, value, start, end, low) relative to it, whether a
     sentence starts after it, and the indices (relative, -1 the token before the chunk) of
     the tokens that the marking walk visits: a word of ``lexer_markers.WALK_FIRST``, a number, the
-    token before "counter(s)". False when its reading depends on the text around it: a
-    hyphen or apostrophe first (a spaced dash " - ", a quote mark after a name), a hyphen
-    after a digit (a die-result range), a word read with the token before it. Last, the
+    token before "counter(s)". False when its reading depends on the text around it: a lone
+    hyphen (a spaced dash " - "), a hyphen after a digit (a die-result range), a word read
+    with the token before it (see :func:`_read` for a chunk right after a name). Last, the
     chunk's width with the space after it (the empty chunk, between two spaces: no token)."""
-    if chunk[:1] in ("-", "'") or ("-" in chunk and _DIGIT_HYPHEN.search(chunk)):
+    if chunk == "-" or ("-" in chunk and _DIGIT_HYPHEN.search(chunk)):
         return False
     toks: list[PreToken] = []
     ends, special = _scan(chunk, 0, len(chunk), sentence_start, toks, vocab, 0)
