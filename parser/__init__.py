@@ -429,7 +429,7 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
             body: tuple[str, ...] = (_UNSUPPORTED,)
             # a line that begins with a CR 702 keyword is recognised as that keyword even when
             # the rest of it cannot be read (docs/facts.md: keyword_recognised/2)
-            kw = keyword_of_line(raw, names)
+            kw = keyword_of_line(raw, names, norm)
             if kw is not None:
                 recognised = f"keyword_recognised({_AB},{quote(kw)})"
                 facts = f"{facts}\n{recognised}"

@@ -412,8 +412,16 @@ def keyword_head(text: str) -> str | None:
     return _KEYWORD_NAMES[m.group(0).lower()]
 
 
-def keyword_of_line(text: str, names: tuple[str, ...] = ()) -> str | None:
+def keyword_of_line(text: str, names: tuple[str, ...] = (), normalised: str | None = None) -> str | None:
     """:func:`keyword_head` of an ability's printed text: reminder text removed, the card's
-    own names (``split.self_names``) as "~", after any ability word."""
-    _word, skip = ability_word_prefix(text.lstrip())
-    return keyword_head(normalise(text.lstrip()[skip:], names))
+    own names (``split.self_names``) as "~", after any ability word.
+
+    ``normalised``: ``normalise(text, names)`` when the caller has it (the printer has, for the
+    ``ability_text`` fact). It is the text this function reads when ``text`` has no ability
+    word (every ability word ends with a dash "—", :func:`~.split.ability_word_prefix`) and no
+    leading blank: the text is then not normalised a second time."""
+    if normalised is not None and "—" not in text and not text[:1].isspace():
+        return keyword_head(normalised)
+    line = text.lstrip()
+    _word, skip = ability_word_prefix(line)
+    return keyword_head(normalise(line[skip:], names))

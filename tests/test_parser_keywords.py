@@ -182,3 +182,43 @@ def test_lost_line_breaks_are_split(text: str, units: list[str]) -> None:
     pc = parse_card("Sample Card", text, type_line="Creature — Human")
     assert [a.text for a in pc.abilities] == units
     assert pc.fully_parsed, pc.unsupported
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Flying (This creature can't be blocked except by creatures with flying or reach.)", ()),
+    ("Ward—Pay 3 life.", ()),
+    ("Landfall — Whenever a land you control enters, frobnicate.", ()),
+    ("  Trample, frobnicate", ()),
+    ("Cumulative upkeep—Sacrifice a land.", ()),
+    ("Vigilance, Sample Card frobnicates", ("Sample Card",)),
+    ("Swampwalk (reminder)  , frobnicate", ()),
+])
+def test_keyword_of_line_reads_the_printers_normalised_text_alike(text: str, names: tuple[str, ...]) -> None:
+    """The printer passes its normalised text to keyword_of_line (parser/__init__.py
+    ``_print_unit``): the answer is the one keyword_of_line works out from the text alone,
+    with or without an ability word, a dash or a leading blank."""
+    from mtgasp.parser.keywords import keyword_of_line
+    from mtgasp.parser.split import normalise
+
+    assert keyword_of_line(text, names, normalise(text, names)) == keyword_of_line(text, names)
+
+
+CORPUS = HERE.parent.parent / "shared" / "data" / "cards" / "cards.jsonl"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CORPUS.exists(), reason="../shared/data (the card corpus) is absent")
+def test_keyword_of_line_with_the_normalised_text_agrees_on_every_corpus_line() -> None:
+    """Every line of every corpus card (with the card's own names): the shortcut through the
+    printer's normalised text gives keyword_of_line's own answer."""
+    from mtgasp.corpus import iter_card_records
+    from mtgasp.parser.keywords import keyword_of_line
+    from mtgasp.parser.split import card_names, normalise
+
+    checked = 0
+    for r in iter_card_records(CORPUS):
+        names = card_names(r["name"], "Legendary" in (r["type_line"] or ""))
+        for line in (r["oracle_text"] or "").split("\n"):
+            assert keyword_of_line(line, names, normalise(line, names)) == keyword_of_line(line, names), line
+            checked += 1
+    assert checked > 50_000
