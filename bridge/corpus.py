@@ -36,9 +36,10 @@ from .card_files import iter_card_file
 from .collector import young_only
 # the text judgements the report counts by; is_keyword_line, is_mana_line and template_of are
 # also this module's API (as before they moved to corpus_text.py)
+from .corpus_counts import Counts
 from .corpus_text import (_keyword_line, _no_keyword_at_a_glance, ability_class_of_text, ability_verdict,  # noqa: F401
                           is_keyword_line, is_mana_line, template_of)
-from .corpus_unread import card_unread
+from .corpus_unread import card_unread  # noqa: F401  (this module's API before it moved)
 from .errors import CardDataError
 
 RECORD_KEYS = (
@@ -60,41 +61,48 @@ def iter_card_records(path: str | Path) -> Iterator[dict[str, Any]]:
 
 # --- measuring ---------------------------------------------------------------------------
 
-def _parse_batch(recs: list[dict[str, Any]], aliases: bool = False) -> tuple:
-    """Parse a batch of records: (CPU seconds inside parse_card, and per record in order
-    ([(text, supported, message, kinds)] per ability, the grammar aliases its parse used or
-    None, what no rule reads of its facts)) — plain data, so that a worker process can send it
-    back. The parses run back to back with the collector paused (parse_card pauses it anyway)
-    and are timed once per batch; what the report learns of each card comes after. With
-    ``aliases`` each record is parsed on its own with the cache of parsed texts emptied (every
-    text is parsed, so that each card counts for the aliases that read it)."""
+def _parse_batch(recs: list[dict[str, Any]], aliases: bool = False, counts: Counts | None = None) -> tuple:
+    """Parse a batch of records and count them (:class:`~mtgasp.corpus_counts.Counts`): (CPU
+    seconds inside parse_card, None) when counted into ``counts``; without it (in a worker
+    process) into a fresh :class:`Counts` whose plain state comes back in place of None. The
+    parses run back to back with the collector paused (parse_card pauses it anyway) and are
+    timed once per batch; what the report learns of each card comes after. With ``aliases``
+    each record is parsed on its own with the cache of parsed texts emptied (every text is
+    parsed, so that each card counts for the aliases that read it)."""
     if aliases:
         cpu = 0.0
-        out = []
+        pcs = []
+        used = []
         for rec in recs:
-            c, res = _parse_traced(rec)
+            c, pc, names = _parse_traced(rec)
             cpu += c
-            out.append(res)
-        return cpu, out
-    parse = _parser()[0].parse_card
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        tp = time.process_time()
-        pcs = [parse(rec["name"], rec["oracle_text"], type_line=rec["type_line"], mana_cost=rec["mana_cost"],
-                     power=rec["power"], toughness=rec["toughness"], loyalty=rec["loyalty"],
-                     defense=rec["defense"], color_indicator=rec["color_indicator"]) for rec in recs]
-        cpu = time.process_time() - tp
-    finally:
-        if paused:
-            gc.enable()
-    return cpu, [([(a.text, a.supported, a.message, a.kinds) for a in pc.abilities], None, card_unread(rec, pc))
-                 for rec, pc in zip(recs, pcs)]
+            pcs.append(pc)
+            used.append(names)
+    else:
+        parse = _parser()[0].parse_card
+        used = None
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            tp = time.process_time()
+            pcs = [parse(rec["name"], rec["oracle_text"], type_line=rec["type_line"], mana_cost=rec["mana_cost"],
+                         power=rec["power"], toughness=rec["toughness"], loyalty=rec["loyalty"],
+                         defense=rec["defense"], color_indicator=rec["color_indicator"]) for rec in recs]
+            cpu = time.process_time() - tp
+        finally:
+            if paused:
+                gc.enable()
+    if counts is not None:
+        counts.add(recs, pcs, used)
+        return cpu, None
+    mine = Counts()
+    mine.add(recs, pcs, used)
+    return cpu, mine.state()
 
 
 def _parse_traced(rec: dict[str, Any]) -> tuple:
     """One record parsed with the unit cache emptied and the grammar's rules traced: (CPU
-    seconds, (abilities, the aliases used, what no rule reads)) as :func:`_parse_batch`."""
+    seconds, the parsed card, the aliases its parse used)."""
     P, tables, _quote = _parser()
     P._UNIT_CACHE.clear()
     tables.trace = set()
@@ -109,7 +117,7 @@ def _parse_traced(rec: dict[str, Any]) -> tuple:
     rules = tables.rules
     used = frozenset(rules[i]["name"] for i in tables.trace if rules[i]["alias"])
     tables.trace = None
-    return cpu, ([(a.text, a.supported, a.message, a.kinds) for a in pc.abilities], used, card_unread(rec, pc))
+    return cpu, pc, used
 
 
 @functools.lru_cache(maxsize=None)
@@ -128,22 +136,28 @@ def _parser() -> tuple:
 _BATCH = 32
 
 
-def _parsed(recs: list[dict[str, Any]], jobs: int, aliases: bool = False) -> Iterator[tuple]:
-    """:func:`_parse_batch` over consecutive batches of ``recs``, in order, in ``jobs``
-    processes (forked after the parser is built, so each starts with its tables)."""
+def _parsed(recs: list[dict[str, Any]], jobs: int, counts: Counts, aliases: bool = False) -> Iterator[tuple]:
+    """:func:`_parse_batch` over consecutive batches of ``recs``, in order, counted into
+    ``counts``: (CPU seconds inside parse_card, the number of records) per batch. With ``jobs``
+    processes (forked after the parser is built, so each starts with its tables) each worker
+    counts its batch, and the batches' counts are added up here in order."""
     import functools
 
-    work = functools.partial(_parse_batch, aliases=aliases)
     if jobs <= 1 or len(recs) < 2 * jobs:
-        yield from map(work, [recs[i:i + _BATCH] for i in range(0, len(recs), _BATCH)])
+        for i in range(0, len(recs), _BATCH):
+            batch = recs[i:i + _BATCH]
+            yield _parse_batch(batch, aliases, counts)[0], len(batch)
         return
     import multiprocessing
 
+    work = functools.partial(_parse_batch, aliases=aliases)
     size = max(16, min(_BATCH, len(recs) // (jobs * 16)))
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ctx.Pool(jobs) as pool:
-        yield from pool.imap(work, [recs[i:i + size] for i in range(0, len(recs), size)])
+        for cpu, state in pool.imap(work, [recs[i:i + size] for i in range(0, len(recs), size)]):
+            counts.merge(state)
+            yield cpu, state[0]
 
 
 def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
@@ -151,7 +165,6 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     """Parse every record (in ``jobs`` processes); the figures of the corpus report as one dict.
     With ``aliases``, also the grammar aliases that read one card of the corpus or none."""
     from mtgasp.parser.build import get_parser
-    from mtgasp.parser.split import self_names
 
     from .reads import read_table
 
@@ -181,127 +194,29 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     restore_collector = young_only()
     collector = _CollectorClock()
     gc.callbacks.append(collector)
-    classes = ("mana", "keyword", "activated", "triggered", "static", "replacement", "spell")
-    per_class = {c: [0, 0] for c in classes}
-    cards = full = abilities = parsed = executable = 0
-    #: a card's unread reasons (a sorted tuple, the same tuple object for many cards) → the
-    #: number of cards, and the first card's number and name: counted per reason at the end
-    unread_cards: dict[tuple[str, ...], list] = {}
-    errors: list[dict[str, str]] = []
-    alias_cards: Counter[str] = Counter()
-    alias_example: dict[str, str] = {}
-    #: (text, supported, kinds, spell or not) → :func:`ability_verdict`: the same ability
-    #: recurs on many cards, and its verdict is judged once
-    verdicts: dict[tuple, tuple] = {}
-    #: each ability as its verdict's key (with whether it is a keyword line when that depends on
-    #: its card's names) → how many abilities: counted into the figures once per key at the end,
-    #: in the order of their first card (so the templates' examples and ties are the first cards')
-    tally: dict[tuple, int] = {}
-    #: an unsupported ability's tally key → the name of its first card (the template's example)
-    first_card: dict[tuple, str] = {}
-    #: type line → whether its card's abilities count as a spell's (see ability_verdict)
-    spell_of: dict[str, bool] = {}
+    counts = Counts()
     t1 = time.perf_counter()
     c_loop = time.process_time()
     parse_cpu = 0.0  # CPU time inside parse_card alone (the report's own bookkeeping excluded)
     bar_ctx = click.progressbar(length=len(recs), label="parsing", file=sys.stderr) if progress else None
     bar = bar_ctx.__enter__() if bar_ctx else None
-    rec_at = iter(recs)
     try:
-        for cpu, batch in _parsed(recs, jobs, aliases):
+        for cpu, n in _parsed(recs, jobs, counts, aliases):
             if bar is not None:
-                bar.update(len(batch))
+                bar.update(n)
             parse_cpu += cpu
-            for (abs_, used, unread), rec in zip(batch, rec_at):  # (batch first: zip stops on it)
-                cards += 1
-                if used is not None:
-                    for name in used:
-                        alias_cards[name] += 1
-                        alias_example.setdefault(name, rec["name"])
-                if unread:
-                    seen = unread_cards.get(unread)
-                    if seen is None:
-                        unread_cards[unread] = [1, cards, rec["name"]]
-                    else:
-                        seen[0] += 1
-                type_line = rec["type_line"]
-                is_spell = spell_of.get(type_line)
-                if is_spell is None:
-                    low = type_line.lower()
-                    is_spell = spell_of[type_line] = ("instant" in low or "sorcery" in low) and "creature" not in low
-                names = None
-                supported_here = 0
-                for text, supported, message, ab_kinds in abs_:
-                    supported_here += supported
-                    key = (text, supported, ab_kinds, is_spell)
-                    v = verdicts.get(key)
-                    if v is None:
-                        v = verdicts[key] = ability_verdict(*key)
-                    if v[1] is None:  # it may begin with a keyword once the card's names are "~"
-                        if names is None:
-                            names = self_names(rec["name"], type_line or "")
-                        key = (key, _keyword_line(text, names))
-                    tally[key] = tally.get(key, 0) + 1
-                    if not supported:
-                        if key not in first_card:
-                            first_card[key] = rec["name"]
-                        if message.startswith(("internal", "lexer")):
-                            errors.append({"card": rec["name"], "text": text, "message": message})
-                n_abs = len(abs_)
-                abilities += n_abs
-                parsed += supported_here
-                if supported_here == n_abs:
-                    full += 1
-                    executable += not unread
     finally:
         gc.callbacks.remove(collector)
         restore_collector()
         if bar_ctx:
             bar_ctx.__exit__(None, None, None)
-    mana_lines = mana_parsed = 0
-    keyword_lines = keyword_recognised = keyword_parsed = 0
-    templates: Counter[str] = Counter()
-    example: dict[str, str] = {}
-    for key, n in tally.items():
-        if len(key) == 2:  # (the verdict's key, whether the text is a keyword line on its card)
-            v = verdicts[key[0]]
-            kw_line = key[1]
-            fcls, tcls = v[6], v[7]
-            cls = fcls if tcls is None else "keyword" if tcls != "mana" and kw_line else tcls
-            supported = key[0][1]
-        else:
-            v = verdicts[key]
-            cls, kw_line = v[0], v[1]
-            supported = key[1]
-        counts = per_class[cls]
-        counts[0] += n
-        if supported:
-            counts[1] += n
-        if v[2]:  # a mana line
-            mana_lines += n
-            if v[3]:
-                mana_parsed += n
-        if kw_line:
-            keyword_lines += n
-            if v[4]:
-                keyword_recognised += n
-            if supported:
-                keyword_parsed += n
-        if not supported:
-            tpl = v[5]
-            templates[tpl] += n
-            if tpl not in example:
-                example[tpl] = first_card[key]
-    unread_kinds: Counter[str] = Counter()
-    unread_first: dict[str, tuple[int, str]] = {}
-    for whys, (n, first, name) in unread_cards.items():
-        for why in whys:
-            unread_kinds[why] += n
-            if why not in unread_first or first < unread_first[why][0]:
-                unread_first[why] = (first, name)
-    unread_example = {why: name for why, (_first, name) in unread_first.items()}
+    fig = counts.figures(top)
     elapsed = time.perf_counter() - t1
     c_loop = time.process_time() - c_loop
+    cards, full, executable = counts.cards, counts.full, counts.executable
+    abilities, parsed = counts.abilities, counts.parsed
+    mana_lines, mana_parsed = fig["mana_lines"], fig["mana_parsed"]
+    keyword_lines = fig["keyword_lines"]
     return {
         "cards": cards,
         "cards_fully_parsed": full,
@@ -315,19 +230,19 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
         "mana_lines_parsed": mana_parsed,
         "mana_lines_parsed_pct": _pct(mana_parsed, mana_lines),
         "keyword_abilities": keyword_lines,
-        "keyword_abilities_recognised": keyword_recognised,
-        "keyword_abilities_recognised_pct": _pct(keyword_recognised, keyword_lines),
-        "keyword_abilities_parsed": keyword_parsed,
-        "keyword_abilities_parsed_pct": _pct(keyword_parsed, keyword_lines),
-        "coverage": {c: {"total": t, "parsed": p, "pct": _pct(p, t)} for c, (t, p) in per_class.items()},
+        "keyword_abilities_recognised": fig["keyword_recognised"],
+        "keyword_abilities_recognised_pct": _pct(fig["keyword_recognised"], keyword_lines),
+        "keyword_abilities_parsed": fig["keyword_parsed"],
+        "keyword_abilities_parsed_pct": _pct(fig["keyword_parsed"], keyword_lines),
+        "coverage": {c: {"total": t, "parsed": p, "pct": _pct(p, t)} for c, (t, p) in fig["per_class"].items()},
         "unsupported_templates": [
-            {"template": tpl, "count": n, "example": example[tpl]} for tpl, n in templates.most_common(top)
+            {"template": tpl, "count": n, "example": first} for tpl, n, first in fig["templates"]
         ],
         "unread_facts": [
-            {"what": why, "cards": n, "example": unread_example[why]} for why, n in unread_kinds.most_common(top)
+            {"what": why, "cards": n, "example": first} for why, n, first in fig["unread"]
         ],
-        "parser_errors": errors,
-        **({"aliases": _alias_report(alias_cards, alias_example)} if aliases else {}),
+        "parser_errors": counts.errors,
+        **({"aliases": _alias_report(counts.alias_cards, counts.alias_example)} if aliases else {}),
         "seconds": round(elapsed, 2),
         "seconds_parse_cpu": round(parse_cpu, 2),
         "jobs": jobs,
