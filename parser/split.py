@@ -196,9 +196,13 @@ _GLUED_KEYWORD = re.compile(r"[A-Z][a-z]{2,14}(?=\{)")
 #: digit's "}" before one and a digit; a period, ")" or letter before a sign and a digit; a period or ")"
 #: before a digit or "[". It starts with one character class, so the regex engine skips the
 #: other characters in its own loop; ``_GLUED`` starts with lookbehinds and is tried at every
-#: position of a text. Most cards have no such pair at all.
+#: position of a text. Most cards have no such pair at all. The character before the break is
+#: looked at once first, in the union of the pairs' first characters ``[.\d)"a-z}]``: most
+#: candidates (a capital or a digit after a blank) fail there, before the six pairs are tried
+#: (the search over the corpus's texts: 53 -> 38 ms).
 _GLUED_PAIR = re.compile(
-    r'[A-Z{+\-−\d\[](?:(?<=[.\d)][A-Z])|(?<=[.!]"[A-Z])|(?<=[a-z.\d]\{)|(?<=\d\}\{)(?=\d)'
+    r'[A-Z{+\-−\d\[](?<=[.\d)"a-z}].)'
+    r'(?:(?<=[.\d)][A-Z])|(?<=[.!]"[A-Z])|(?<=[a-z.\d]\{)|(?<=\d\}\{)(?=\d)'
     r'|(?<=[.)a-z][+\-−])(?=\d)|(?<=[.)][\d\[]))'
 )
 #: ``_GLUED_PAIR`` with ``\d`` read as [0-9] (the only part of it that re.ASCII changes): a
