@@ -25,17 +25,22 @@ states popped and pushed, the rules reduced, the shift — holds for every stack
 top, and the choice point keeps it keyed by that many top states (:class:`_Choice`). Over the
 corpus 43,353 choice points are met and 7,611 decisions are made (the rest are looked up).
 
-**Rows hold only the entries the parses meet.** A state's row (:class:`_Row`) starts empty;
-a symbol not in it yet is looked up in the state's stretch of the table's arrays and kept, so
-the loop indexes ``rows[state][symbol]`` with no test. Over the corpus 29,687 of the table's
-708,111 entries are ever read: rows decoded whole (~124 entries, ~4.6 KB each, ~26 MB for the
-5,600 states the corpus visits) spread each look-up over memory the processor's caches cannot
-hold, and the small rows make the corpus's driver replay (benchmarks/bench_driver.py) ~8%
-faster (process CPU, A/B alternating in one process: 1.68 -> 1.53 s the first time, 1.42 ->
-1.31 s after) although it runs a few more instructions. A symbol the state has no action for
-raises ``KeyError`` (not kept: a refusal is rare). A refused word's error carries the state's
-frozen set of expected terminals itself (no copy per error; the error message is keyed by
-it).
+**Rows hold only the entries the parses meet.** A state's row is a plain ``dict`` that starts
+empty; the loop indexes ``rows[state][symbol]``, and where that raises ``KeyError`` the entry is
+looked up in the state's stretch of the table's arrays (:meth:`Tables.action`) and kept. Over
+the corpus 29,687 of the table's 708,111 entries are ever read: rows decoded whole (~124
+entries, ~4.6 KB each, ~26 MB for the 5,600 states the corpus visits) spread each look-up over
+memory the processor's caches cannot hold, and the small rows make the corpus's driver replay
+(benchmarks/bench_driver.py) ~8% faster (process CPU, A/B alternating in one process: 1.68 ->
+1.53 s the first time, 1.42 -> 1.31 s after) although it runs a few more instructions. The
+rows are exact ``dict`` objects, not a subclass decoding its missing keys, so the
+interpreter's specialised ``dict`` indexing serves the loop's look-ups (the replay warm ~5%
+faster); an entry is found in its stretch with ``bytes.find`` on the symbols' two-byte codes
+(a scan in C) instead of ``array.index`` (a comparison of Python integers per entry): the
+corpus makes ~56,000 such searches, half of them for a symbol the state has no action for
+(a word's candidate tried and refused). A symbol the state has no action for is not kept (a
+refusal is rare). A refused word's error carries the state's frozen set of expected
+terminals itself (no copy per error; the error message is keyed by it).
 
 **Values.** A shifted word is pushed as the lexer's ``PreToken``; a rule that keeps it makes
 the Lark ``Token`` (parser/lalr_shaping.py), so the words no rule keeps cost no object.
@@ -66,8 +71,13 @@ class Tables:
         self._offsets, self._keys, self._acts = offsets, keys, acts
         #: symbol → its number in the arrays
         self._index: dict[str, int] = {name: k for k, name in enumerate(self.symbols)}
-        #: state → its row (:meth:`row`): a :class:`_Row`, its entries decoded as they are met
-        self._rows: list[dict[Any, Any]] = [_Row(self, s) for s in range(len(offsets) - 1)]
+        #: state → its row (:meth:`row`): its entries decoded as they are met
+        self._rows: list[dict[Any, Any]] = [{} for _ in range(len(offsets) - 1)]
+        #: the symbols' codes as the bytes of ``keys`` (searched with ``bytes.find``)
+        self._key_bytes = keys.tobytes()
+        self._key_size = keys.itemsize
+        self._codes: list[bytes] = [array(keys.typecode, [k]).tobytes()
+                                    for k in range(len(self.symbols))]
         #: state → the terminals it has an action for (an error's ``expected``)
         self._expected: dict[int, frozenset[str]] = {}
         #: rule index → (origin, size, callback), once :meth:`bind` has run; the same with the
@@ -108,20 +118,36 @@ class Tables:
         return g
 
     def row(self, state: int) -> dict[Any, Any]:
-        """The state's row: symbol → action, a state (≥ 0) to shift to or go to, or ``~rule``
-        (< 0) to reduce; ``KeyError`` for a symbol it has no action for. Indexing decodes an
-        entry; ``in`` and ``get`` see only the entries decoded so far (:meth:`action` answers
-        for all). The driver also keeps in it, keyed by a word's tuple of candidate terminals,
-        the candidate it reads the word as in this state and that candidate's action, or the
-        state's :class:`_Choice` for those candidates (see the module's docstring)."""
+        """The state's row as decoded so far: symbol → action, a state (≥ 0) to shift to or go
+        to, or ``~rule`` (< 0) to reduce (:meth:`action` answers for every symbol, and keeps
+        the entry). The driver also keeps in it, keyed by a word's tuple of candidate
+        terminals, the candidate it reads the word as in this state and that candidate's
+        action, or the state's :class:`_Choice` for those candidates (see the module's
+        docstring)."""
         return self._rows[state]
 
     def action(self, state: int, symbol: str) -> int | None:
-        """The state's action on ``symbol`` (see :meth:`row`); None when it has none."""
-        try:
-            return self._rows[state][symbol]
-        except KeyError:
-            return None
+        """The state's action on ``symbol`` (see :meth:`row`); None when it has none. An entry
+        found in the arrays is kept in the row."""
+        row = self._rows[state]
+        code = row.get(symbol)
+        if code is None:
+            k = self._index.get(symbol)
+            if k is None:
+                return None
+            size = self._key_size
+            hi = self._offsets[state + 1] * size
+            find = self._key_bytes.find
+            code_bytes = self._codes[k]
+            i = find(code_bytes, self._offsets[state] * size, hi)
+            while i % size:  # a match across two entries (-1 % size is size - 1: not found)
+                if i < 0:
+                    return None
+                i = find(code_bytes, i + 1, hi)
+            if i < 0:
+                return None
+            code = row[symbol] = self._acts[i // size]
+        return code
 
     def bind(self, transformer: Any) -> None:
         """Make each rule's callback (parser/lalr_shaping.py): the transformer's method named by
@@ -159,7 +185,10 @@ class Tables:
                 if size == 1:  # most reductions: the top value replaced in place
                     if cb is not None:  # (None: the value is the child, left as it is)
                         values[-1] = cb([values[-1]])
-                    state = stack[-1] = rows[stack[-2]][origin]
+                    try:  # the goto (a row's entry not met yet: KeyError, then decoded)
+                        state = stack[-1] = rows[stack[-2]][origin]
+                    except KeyError:
+                        state = stack[-1] = self.action(stack[-2], origin)  # type: ignore[assignment]
                 else:
                     if size:
                         children = values[-size:]
@@ -168,21 +197,29 @@ class Tables:
                     else:
                         children = []
                     values.append(cb(children))  # (never None: that is a one-child rule)
-                    state = rows[stack[-1]][origin]
+                    try:
+                        state = rows[stack[-1]][origin]
+                    except KeyError:
+                        state = self.action(stack[-1], origin)  # type: ignore[assignment]
                     stack.append(state)
                 try:
                     code = rows[state][ttype]
                 except KeyError:
-                    raise self._refused(state, ttype, pt, 0) from None
+                    code = self.action(state, ttype)  # type: ignore[assignment]
+                    if code is None:
+                        raise self._refused(state, ttype, pt, 0) from None
             stack.append(code)  # shift
             state = code
             values.append(pt)
         # the end of the text: reduce until the start rule's end state
         end_state = self.end_states[start]
         while True:
-            code = self.action(state, "$END")
-            if code is None:
-                raise self._refused(state, "$END", None, tokens[-1][3] if tokens else 0)
+            try:
+                code = rows[state]["$END"]
+            except KeyError:
+                code = self.action(state, "$END")  # type: ignore[assignment]
+                if code is None:
+                    raise self._refused(state, "$END", None, tokens[-1][3] if tokens else 0) from None
             assert code < 0, "the end of the text is never shifted"
             origin, size, cb = bound[~code]
             if size:
@@ -193,7 +230,10 @@ class Tables:
                 children = []
             value = cb(children) if cb is not None else children[0]
             values.append(value)
-            state = rows[stack[-1]][origin]
+            try:
+                state = rows[stack[-1]][origin]
+            except KeyError:
+                state = self.action(stack[-1], origin)  # type: ignore[assignment]
             stack.append(state)
             if state == end_state:
                 return value
@@ -203,16 +243,16 @@ class Tables:
         its action); at a choice point: (None, the state's :class:`_Choice` for these
         candidates). Kept in the row under the word's tuple of candidates. Raises the error when
         no candidate has an action (the first candidate's)."""
-        row = self.row(state)
         types = pt[0]
-        accepted = [c for c in types if self.action(state, c) is not None]
+        action = self.action
+        accepted = [(c, code) for c in types if (code := action(state, c)) is not None]
         if not accepted:
             raise self._refused(state, types[0], pt, 0)
-        if len(accepted) > 1 and row[accepted[0]] < 0:
-            hit: tuple[Any, Any] = (None, _Choice(accepted))
+        if len(accepted) > 1 and accepted[0][1] < 0:
+            hit: tuple[Any, Any] = (None, _Choice([c for c, _ in accepted]))
         else:
-            hit = (accepted[0], row[accepted[0]])
-        row[types] = hit
+            hit = accepted[0]
+        self._rows[state][types] = hit
         return hit
 
     def _choose(self, choice: "_Choice", stack: list[int], values: list) -> tuple[str, int]:
@@ -259,7 +299,7 @@ class Tables:
             if shift is not None:
                 return (c, len(stack) - depth, tuple(pushed), tuple(rules), shift), read
         c = accepted[0]
-        return (c, 0, (), (), self.row(stack[-1])[c]), read
+        return (c, 0, (), (), self.action(stack[-1], c)), read
 
     def _follow(self, stack: list[int], ttype: str) -> tuple[int, list[int], list[int], int | None]:
         """The reductions the table asks for before ``ttype`` is shifted, the parser's states
@@ -267,15 +307,14 @@ class Tables:
         height of ``stack`` reached — its state below it is read, the states above it are left
         as they are or popped — the states pushed above it, the rules reduced, the state shifted
         to, or None when ``ttype`` is refused on the way)."""
-        rows, bound = self._rows, self._plain
+        action, bound = self.action, self._plain
         depth = len(stack)
         pushed: list[int] = []
         rules: list[int] = []
         state = stack[-1]
         while True:
-            try:
-                code = rows[state][ttype]
-            except KeyError:
+            code = action(state, ttype)
+            if code is None:
                 return depth, pushed, rules, None
             if code >= 0:
                 return depth, pushed, rules, code
@@ -287,7 +326,7 @@ class Tables:
                 pushed.clear()
             elif size:
                 del pushed[-size:]
-            state = rows[pushed[-1] if pushed else stack[depth - 1]][origin]
+            state = action(pushed[-1] if pushed else stack[depth - 1], origin)
             pushed.append(state)
 
     def _refused(self, state: int, ttype: str, pt: Any, end: int) -> UnexpectedToken:
@@ -306,31 +345,6 @@ class Tables:
                 s for s in (sym[k] for k in self._keys[a:b]) if s.isupper())
         # the state's frozen set itself (a message keyed by it hashes it once, never copies it)
         return UnexpectedToken(tok, expected)
-
-
-class _Row(dict):
-    """A state's row: the entries decoded so far. A missing symbol is looked up in the state's
-    stretch of the table's arrays and kept; ``KeyError`` when the state has no action on it
-    (or the key is not a symbol: the driver's own keys are tuples)."""
-
-    __slots__ = ("tables", "state")
-
-    def __init__(self, tables: Tables, state: int) -> None:
-        super().__init__()
-        self.tables, self.state = tables, state
-
-    def __missing__(self, key: Any) -> int:
-        t = self.tables
-        k = t._index.get(key) if type(key) is str else None
-        if k is not None:
-            try:
-                i = t._keys.index(k, t._offsets[self.state], t._offsets[self.state + 1])
-            except ValueError:
-                pass
-            else:
-                code = self[key] = t._acts[i]
-                return code
-        raise KeyError(key)
 
 
 class _Choice:
