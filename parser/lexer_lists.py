@@ -34,7 +34,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
     of a token's types, from the words and types of the tokens after it, which the other's
     markers do not change (no marker is a verb's, a description word's or a symbol's type)."""
     n = len(toks)
-    lists: dict[int, bool] = {}  # _list_from's answers
+    lists: list = []  # _list_from's last answer
     # only the tokens a rule starts from (about one in six; ``starts``, ascending, may hold
     # others and repeats: the lexer's list, see lexer._chunk). A marker is put in place at
     # once: the rules read the types of later tokens and the words of earlier ones, which no
@@ -56,7 +56,7 @@ def _mark_separators(toks: list[PreToken], vocab: Vocabulary, starts: list[int] 
 
 
 def _separator_marker(toks: list[PreToken], i: int, t: PreToken, v: str, n: int, vocab: Vocabulary,
-                      lists: dict[int, bool]) -> PreToken | None:
+                      lists: list) -> PreToken | None:
     """The token ``t`` (at ``i``, ``v`` its lower case, a word of ``_FIRST``) with the markers
     a rule of :func:`_mark_separators` gives it, or None. ``lists``: :func:`_list_from`'s memo."""
     if v in _ZONE_FIRST:
@@ -191,33 +191,33 @@ def _series_verb(t: PreToken, vocab: Vocabulary) -> bool:
     return _is_verb(t, vocab) or t[LOW] in _SERIES_VERBS
 
 
-def _series_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: dict[int, bool]) -> bool:
+def _series_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: list) -> bool:
     """Whether a ", or <verb>" / ", and <verb>" follows index ``j`` in the same sentence — a
     series of verb phrases ("to cast a spell, activate an ability, or pay a cost"). Read
     forward from ``j`` to the first such comma or sentence mark; every index passed on the
-    way has the same answer and is kept in ``memo`` (one per token list), so a sentence
-    with many commas stays linear."""
-    hit = memo.get(j)
-    if hit is not None:
-        return hit
+    way has the same answer, so the last stretch read is kept in ``memo`` (one list per token
+    list: [first index, last index, the answer]); the commas of a sentence, asked about in
+    order, read each token once."""
+    if memo and memo[0] <= j <= memo[1]:
+        return memo[2]
     n = len(toks)
-    k = j
     found = False
-    while k <= n - 3:
-        hit = memo.get(k)
-        if hit is not None:
-            found = hit
-            break
+    marks = _SENTENCE_MARKS
+    for k in range(j, n - 2):
         v = toks[k][VALUE]
-        if v in (".", ":", ";", '"', "•"):
+        if v in marks:
             break
         if v == "," and toks[k + 1][LOW] in ("or", "and") and _series_verb(toks[k + 2], vocab):
             found = True
             break
-        k += 1
-    for x in range(j, min(k, n - 2) + 1):
-        memo[x] = found
+    else:
+        k = max(j, n - 2)
+    memo[:] = (j, min(k, n - 2), found)
     return found
+
+
+#: the tokens that end a sentence (or a quoted one) for the look-aheads above
+_SENTENCE_MARKS = frozenset((".", ":", ";", '"', "•"))
 
 
 def _np_list_follows(toks: list[PreToken], i: int, vocab: Vocabulary) -> bool:
@@ -270,30 +270,25 @@ def _clause_follows(toks: list[PreToken], j: int, vocab: Vocabulary) -> bool:
     return False
 
 
-def _list_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: dict[int, bool]) -> bool:
+def _list_from(toks: list[PreToken], j: int, vocab: Vocabulary, memo: list) -> bool:
     """From ``j`` on, description words (and commas) up to "or"/"and" + a description word
     ("artifact, creature, or enchantment" after a comma). Read forward from ``j`` to the
-    first other token; every index passed on the way has the same answer and is kept in
-    ``memo`` (one per token list), so a long list stays linear."""
-    hit = memo.get(j)
-    if hit is not None:
-        return hit
+    first other token; every index passed on the way has the same answer, so the last stretch
+    read is kept in ``memo`` (as :func:`_series_from` keeps it), and a long list stays linear."""
+    if memo and memo[0] <= j <= memo[1]:
+        return memo[2]
     n = len(toks)
-    k = j
     found = False
-    while k < n:
-        hit = memo.get(k)
-        if hit is not None:
-            found = hit
-            break
+    desc = vocab.desc_words
+    for k in range(j, n):
         t = toks[k]
         v = t[LOW]
         if v in ("or", "and", "and/or"):
             found = k + 1 < n and _is_desc(toks[k + 1], vocab)
             break
-        if v != "," and not _is_desc(t, vocab):
+        if v != "," and v not in desc and "SUBTYPE" not in t[TYPES]:  # (not _is_desc)
             break
-        k += 1
-    for x in range(j, min(k, n - 1) + 1):
-        memo[x] = found
+    else:
+        k = max(j, n)
+    memo[:] = (j, min(k, n - 1), found)
     return found

@@ -59,8 +59,8 @@ def mark_tokens(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | Non
                 starts.append(i)
             elif v in _COUNTER and i:
                 starts.append(i - 1)
-    series: dict[int, bool] = {}  # _series_from's answers
-    lists: dict[int, bool] = {}  # _list_from's answers
+    series: list = []  # _series_from's last answer
+    lists: list = []  # _list_from's last answer
     undo: list[tuple[int, PreToken]] = []  # (index, its token before this walk)
     phrase_next = _PHRASE_NEXT
     separator_next = _SEPARATOR_NEXT
@@ -75,7 +75,12 @@ def mark_tokens(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | Non
         if v in _MERGE_LAST and i and _merges_before(toks, i, v):
             for k, old in undo:
                 toks[k] = old
-            return _mark_separators(_mark_phrases(toks, vocab, None), vocab, None)
+            # the phrases' pass visits the starts and the first words of the merges (the
+            # words before a last word of _MERGE_LAST): the others of _PHRASE_FIRST that no
+            # start holds ("creature", "mana", ...) start no rule unless "counter(s)" follows
+            # (then the start before "counter(s)" holds them)
+            firsts = [k - d for k in starts if 0 <= k < n and toks[k][LOW] in _MERGE_LAST for d in (1, 2)]
+            return _mark_separators(_mark_phrases(toks, vocab, sorted({*starts, *firsts})), vocab, None)
         nxt = toks[i + 1] if i + 1 < n else None
         nv = nxt[LOW] if nxt is not None else ""
         new = t
@@ -148,7 +153,7 @@ def _mark_phrases(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | N
         starts = [i for i in range(n) if lows[i] in first or lows[i + 1] in _COUNTER or "NUM" in toks[i][TYPES]]
     if not starts:
         return toks
-    series: dict[int, bool] = {}  # _series_from's answers
+    series: list = []  # _series_from's last answer
     changed: list[tuple[int, PreToken]] = []  # (index, its new token)
     merges: list[tuple[int, int, PreToken]] = []  # (start, end, the token for toks[start:end])
     skip = -1  # the last index visited or taken by a merge
@@ -201,7 +206,7 @@ def _merge_at(toks: list[PreToken], i: int, v: str, nv: str, n: int) -> tuple[in
 
 
 def _phrase_marker(toks: list[PreToken], i: int, t: PreToken, v: str, nxt: PreToken | None, nv: str,
-                   n: int, vocab: Vocabulary, series: dict[int, bool]) -> PreToken:
+                   n: int, vocab: Vocabulary, series: list) -> PreToken:
     """The token ``t`` (at ``i``; ``v`` its lower case, ``nxt``/``nv`` the next token and its
     lower case) with the marker a rule of :func:`_mark_phrases` gives it, or ``t`` itself.
     Reads the words and (verb, number) types of the tokens around it, which no marker changes."""

@@ -121,3 +121,24 @@ def test_one_walk_gives_the_markers_of_the_two_passes_on_the_corpus(monkeypatch)
                         differ.append(body)
     assert count > 30_000
     assert differ == []
+
+
+def test_look_aheads_kept_per_stretch_answer_as_read_afresh():
+    """_series_from and _list_from keep the last stretch they read (every index passed has its
+    answer); asked in any order with that memo they answer as a fresh reading from each index."""
+    from mtgasp.parser.lexer_lists import _list_from, _series_from
+
+    vocab = get_parser().vocab
+    seen = {_series_from: set(), _list_from: set()}
+    for text in TEXTS:
+        toks = lexer.tokenize(text, vocab, ("Brimstone",))
+        n = len(toks)
+        for look in (_series_from, _list_from):
+            fresh = [look(toks, j, vocab, []) for j in range(n + 1)]
+            seen[look].update(fresh)
+            for order in (range(n + 1), range(n, -1, -1), [*range(0, n + 1, 2), *range(1, n + 1, 2)]):
+                memo: list = []
+                assert [look(toks, j, vocab, memo) for j in order] == [fresh[j] for j in order], text
+    # the texts hold both answers of each look-ahead ("to cast a spell, activate an ability, or
+    # pay a cost"; "artifact, creature, or enchantment")
+    assert seen == {_series_from: {True, False}, _list_from: {True, False}}
