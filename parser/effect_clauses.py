@@ -7,7 +7,7 @@ A clause joins a subject (or none: an imperative, the controller acts) with its 
 
 from __future__ import annotations
 
-from .lalr_shaping import constant
+from .lalr_shaping import child_when_alone, constant
 from .effect_parts import (
     VP,
     _conditioned,
@@ -53,6 +53,7 @@ class ClauseRules:
             e.facts.append(("effect_condition", (ABIL, EIDX, Fn("during", "others_untap_step"))))
         return c[0]
 
+    @child_when_alone  # one clause: its effects (a clause's value is a list)
     def clauses(self, c: list) -> list:
         if len(c) == 1 and c[0].__class__ is list:  # one clause: its effects
             return c[0]

@@ -16,7 +16,7 @@ import functools
 import weakref
 from typing import Any
 
-from .lalr_shaping import by_text, child, constant
+from .lalr_shaping import by_text, child, child_when_alone, constant
 from .filter_words import (
     _STATUS,
     SEP_AND,
@@ -292,6 +292,7 @@ class NounRules:
     count_one = constant(1)
 
     # --- descriptions -------------------------------------------------------------------
+    @child_when_alone  # a description without post-modifiers is the filter of its words
     def description(self, c: list) -> Filter:
         f: Filter = c[0]
         for con in c[1] if len(c) > 1 else ():

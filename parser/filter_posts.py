@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .lalr_shaping import by_text, child
+from .lalr_shaping import by_text, child, child_when_alone
 from .filter_words import _filter_as_constraints, as_filter, player_term
 from .nodes import Filter, Fn, Str, literal_words
 from .terms import FILTER_WORDS
@@ -201,6 +201,7 @@ class PostRules:
         return " ".join(str(t) for t in c)
 
     # --- "with ..." -------------------------------------------------------------------
+    @child_when_alone
     def with_list(self, c: list) -> list:
         if len(c) == 1:
             return c[0]

@@ -35,6 +35,10 @@ declare what it does, so that its rules' callbacks skip the shaping and the call
   callback at all (``None``: the driver leaves the value on the stack as it is); otherwise the
   callback takes the child from the popped values directly (``operator.itemgetter``).
 * ``name = constant(v)``: the value is ``v`` (immutable), whatever the children.
+* ``@child_when_alone``: when the rule keeps one child, a value, the value is that child
+  unchanged (no callback for a one-child rule, ``operator.itemgetter`` otherwise); the method
+  is called for the rule's other shapes ("description: dwords posts?": the description alone
+  is its filter, with post-modifiers the method adds them).
 * ``@by_text``: the value depends only on the text of the rule's words (the terminal at each
   position is the rule's) and is never changed afterwards: a rule that keeps only words is
   called once per distinct text and its value reused (no token made), per rule, in a table
@@ -161,6 +165,14 @@ def constant(value: Any) -> Callable[[Any, list], Any]:
     return method
 
 
+def child_when_alone(method: Callable[[Any, list], Any]) -> Callable[[Any, list], Any]:
+    """Declares a transformer method whose value is its one child, unchanged, when its rule
+    keeps one child, a value (decorator; the method is returned as it is and returns that child
+    when called with it alone)."""
+    method.lalr_declared = ("alone",)  # type: ignore[attr-defined]
+    return method
+
+
 def by_text(method: Callable[[Any, list], Any]) -> Callable[[Any, list], Any]:
     """Declares a transformer method whose value depends only on its words' text and is never
     changed afterwards (decorator; the method is returned as it is)."""
@@ -181,6 +193,10 @@ def _declared(shape: Shape, decl: tuple, plain: Callable[[], Callable[[list], An
             return False
         pos = keep[i][0]
         return None if size == 1 else itemgetter(pos)
+    if decl[0] == "alone":
+        if len(keep) != 1 or keep[0][1] != "v":
+            return False
+        return None if size == 1 else itemgetter(keep[0][0])
     if decl[0] == "constant":
         value = decl[1]
         return lambda c: value
