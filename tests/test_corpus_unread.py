@@ -177,3 +177,23 @@ def test_verdicts_stay_right_when_the_reason_bits_are_forgotten(monkeypatch) -> 
         pc = _parse(rec)
         assert corpus.card_unread(rec, pc) == _unread_fact_by_fact(pc)
     assert len(_unread_fact_by_fact(_parse(recs[2]))) > 2
+
+
+@pytest.mark.slow
+def test_printed_fact_lines_are_the_templates_lines_on_the_corpus() -> None:
+    """On every ability of the corpus: parser.fact_lines of its template, when known, is the
+    template's lines after its head facts (card_ability, ability_text, any ability_word): what
+    the report judges without splitting is what the text says."""
+    from mtgasp.parser import fact_lines
+
+    known = 0
+    for rec in _corpus_sample(1):
+        for ability in _parse(rec).abilities:
+            lines = fact_lines(ability.template)
+            if lines is None:
+                continue
+            text_lines = ability.template.split("\n")
+            head = 3 if text_lines[2].startswith("ability_word(") else 2
+            assert lines == tuple(text_lines[head:]), (rec["name"], ability.text)
+            known += 1
+    assert known > 50_000
