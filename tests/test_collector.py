@@ -74,8 +74,9 @@ def test_the_corpus_loop_makes_no_garbage_in_cycles_at_all() -> None:
     assert found == 0
 
 
-def test_the_corpus_program_runs_without_the_collector_and_a_python_caller_keeps_it(tmp_path: Path) -> None:
+def test_the_program_runs_corpus_without_the_collector_other_commands_with_start_up_frozen(tmp_path: Path) -> None:
     import json
+    import os
     import subprocess
     import sys
 
@@ -83,18 +84,28 @@ def test_the_corpus_program_runs_without_the_collector_and_a_python_caller_keeps
     cards.write_text(json.dumps({"name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
                                  "oracle_text": "{T}: Add {G}.", "power": "1", "toughness": "1"}) + "\n",
                      encoding="utf-8")
-    # the program (main() without arguments, as the console script runs it): the collector is
-    # off while the corpus command runs, on for any other command
-    code = ("import gc, sys, mtgasp.corpus as c; from mtgasp.cli import main; m = c.measure; "
-            "c.measure = lambda *a, **k: (print('collector', gc.isenabled(), file=sys.stderr), m(*a, **k))[1]; "
+    # the program (main() without arguments, as the console script runs it), the collector's
+    # state printed when the command's work begins: off for corpus (mtgasp.cli.QUICK_EXIT); on for
+    # any other command, what start-up made frozen (left out of the collections)
+    show = "print('collector', gc.isenabled(), gc.get_freeze_count() > 0, file=sys.stderr)"
+    code = ("import gc, sys, mtgasp.corpus as c, mtgasp.cli_schema as s; from mtgasp.cli import main; "
+            f"m = c.measure; c.measure = lambda *a, **k: ({show}, m(*a, **k))[1]; "
+            f"cb = s.schema_command.callback; s.schema_command.callback = lambda *a, **k: ({show}, cb(*a, **k))[1]; "
             "sys.exit(main())")
-    done = subprocess.run([sys.executable, "-c", code, "corpus", str(cards), "--json"], capture_output=True,
-                          text=True, timeout=300, env={**__import__("os").environ, "MTGASP_WATCHDOG": "0"})
-    assert (done.returncode, done.stderr) == (0, "collector False\n")
-    assert json.loads(done.stdout)["cards"] == 1
-    # a caller in Python (main with arguments) keeps its collector
+
+    def program(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "MTGASP_WATCHDOG": "0"})
+
+    corpus = program("corpus", str(cards), "--json")
+    assert (corpus.returncode, corpus.stderr) == (0, "collector False False\n")
+    assert json.loads(corpus.stdout)["cards"] == 1
+    schema = program("schema")
+    assert (schema.returncode, schema.stderr) == (0, "collector True True\n") and json.loads(schema.stdout)
+    # a caller in Python (main with arguments) keeps its collector as it is
     from mtgasp.cli import main
 
     assert gc.isenabled()
+    frozen = gc.get_freeze_count()
     assert main(["corpus", str(cards), "--json"]) == 0
-    assert gc.isenabled()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
