@@ -221,12 +221,13 @@ def _read(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], 
     break: none is a word character, a digit, "." or "}"), except a lone hyphen (" - " is a
     dash, see :func:`_chunk`); only the text's first chunk after a name or reminder text
     (``a`` > 0) may have other text right before it: when it begins with a hyphen or an
-    apostrophe (``_AFTER_NAME``: "~'{T}", "5-9 |" after a name) the segment is scanned."""
+    apostrophe (``_AFTER_NAME``: "~'{T}", "5-9 |" after a name) the segment is scanned, unless
+    it is the possessive "'s" (``_PRE`` tries ``poss`` before ``quote``: "~'s power")."""
     seg = text[a:b]
     mark = len(out)
     if "\n" in seg:  # (a line break reads as a space: the same positions, the same tokens)
         seg = seg.replace("\n", " ")
-    if seg.isprintable() and not (a and seg[:1] in _AFTER_NAME):
+    if seg.isprintable() and not (a and seg[:1] in _AFTER_NAME and not _POSS_FIRST.match(seg)):
         smark = len(starts)
         ss = _replay(seg, offset + a, sentence_start, out, starts, vocab)
         if ss is not None:
@@ -264,7 +265,8 @@ def _scan(text: str, a: int, b: int, sentence_start: bool, out: list[PreToken], 
                 _add_word(out, val, s, vocab, sentence_start)
                 if not special:
                     hit = by_start[sentence_start].get(val)
-                    special = hit is None or hit[1]
+                    # (a Roman numeral where a sentence starts is one whatever the token before)
+                    special = (hit is None or hit[1]) and not (sentence_start and val.lower() not in _MW_LAST)
             else:
                 for types, value, pa, pb, low in hit[0]:
                     append((types, value, s + pa, s + pb, low))
@@ -367,6 +369,8 @@ WORD_CACHE_MAX = 50_000
 #: the first characters of a chunk that _PRE's look-behinds read with the character before it
 #: (``rdash``, ``quote``): a segment after a name or reminder text that begins with one is scanned
 _AFTER_NAME = ("-", "'")
+#: the possessive at a text's start, read alike whatever comes before it (``poss`` of _PRE)
+_POSS_FIRST = re.compile(r"['’]s\b")
 
 #: a hyphen after a digit: "1-9 | ..." is read with the text after the chunk (``rdash``)
 _DIGIT_HYPHEN = re.compile(r"\d-")

@@ -25,6 +25,8 @@ TEXTS = [
     ("Lands you control have '{T}: Add {C}.' Brimstone'{T}: Add {R}.'", ("Brimstone",)),
     ("Creatures you control get -X/-0 and 'Sacrifice this creature: Draw a card.'", ()),
     ("I, II — Draw a card.\nIII — Discard a card.", ()),
+    ("IV — Exile it. I II, III. Lord of Time Lords, X.", ()),
+    ("Brimstone’s power and Brimstone's, Brimstone'st and Brimstone'{T}.", ("Brimstone",)),
     ("Search your library for a Time Lord card, reveal it, then shuffle.", ()),
     ("Target creature gets +2/-2. (It gets -1/-1 and 'X' and - and \n- too.) Then -2/-2.", ()),
     ("It's 1-2 - then 3 '{G}' and \"{T}: Add {G}.\"", ()),
