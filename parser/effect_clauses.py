@@ -16,6 +16,7 @@ from .effect_parts import (
     generic_vp,
     make_effects,
     substitute_x,
+    verb_phrases,
     with_duration,
 )
 from .filters import as_filter, player_term
@@ -70,12 +71,18 @@ class ClauseRules:
 
     def c_imperative(self, c: list) -> list:
         vps = c[0]
+        if vps.__class__ is VP:  # one verb phrase (most clauses): the vp_list's value
+            return make_effects("you", vps)
+        vps = verb_phrases(vps)
         if len(vps) == 1:
             return make_effects("you", vps[0])
         return [e for vp in vps for e in make_effects("you", vp)]
 
     def c_subject(self, c: list) -> list:
         vps = c[-1]
+        if vps.__class__ is VP:  # one verb phrase: the vp_list's value
+            return make_effects(c[0], vps)
+        vps = verb_phrases(vps)
         if len(vps) == 1:
             return make_effects(c[0], vps[0])
         return [e for vp in vps for e in make_effects(c[0], vp)]
@@ -122,7 +129,7 @@ class ClauseRules:
         return c[0]
 
     def sc_np(self, c: list) -> list:
-        return [e for vp in c[1] for e in make_effects(c[0], vp)]
+        return [e for vp in verb_phrases(c[1]) for e in make_effects(c[0], vp)]
 
     def sc_base_pt_become(self, c: list) -> list:
         return self.c_base_pt_become(c)
@@ -138,7 +145,7 @@ class ClauseRules:
 
     def c_unless(self, c: list) -> list:
         effs = c[0]
-        unless = [e.kind for vp in c[2] for e in make_effects(c[1], vp)]
+        unless = [e.kind for vp in verb_phrases(c[2]) for e in make_effects(c[1], vp)]
         for e in effs:
             for u in unless:
                 e.facts.append(("effect_unless", (ABIL, EIDX, u)))
@@ -177,9 +184,12 @@ class ClauseRules:
     def c_duration(self, c: list) -> list:
         return [with_duration(e, c[1]) for e in c[0]]
 
-    def vps(self, c: list) -> list:
-        if len(c) == 1 and c[0].__class__ is VP:  # one verb phrase (most clauses)
-            return c
+    @child_when_alone  # one verb phrase (most clauses): the consumers read it (verb_phrases)
+    def vps(self, c: list) -> Any:
+        """A ``vp_list``: its verb phrases; one child alone is the value itself (a verb phrase,
+        or what a verb that holds verb phrases gives: :func:`~.effect_parts.verb_phrases`)."""
+        if len(c) == 1:
+            return c[0]
         return [v for v in _flatten(c) if isinstance(v, VP)]
 
     def c_that_damage_dealt_to(self, c: list) -> list:

@@ -124,6 +124,15 @@ def _flatten(items: list) -> list:
     return out
 
 
+def verb_phrases(value: Any) -> list[VP]:
+    """The verb phrases of a ``vp_list`` (what :meth:`~.effect_clauses.ClauseRules.vps` gives
+    for the list's children ``[value]``): a lone verb phrase is the list's value itself (the
+    method is declared ``@child_when_alone``: the driver makes no call for it)."""
+    if value.__class__ is VP:
+        return [value]
+    return [v for v in _flatten([value]) if isinstance(v, VP)]
+
+
 def _kw_term(kw: KW) -> Any:
     return Fn("keyword", Str(kw.name), *kw.params)
 

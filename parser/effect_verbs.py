@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token
 
 from .lalr_shaping import child
-from .effect_parts import GrammarReject, VP, _pt, _pt_mod, generic_vp, type_setting
+from .effect_parts import GrammarReject, VP, _pt, _pt_mod, generic_vp, type_setting, verb_phrases
 from .filters import as_filter, number_value
 from .mana import group_symbols
 from .nodes import ABIL, EIDX, Filter, Fn, Str, literal_words
@@ -60,7 +60,7 @@ class VerbRules:
         return VP("add_mana", effect=c[0])
 
     def v_may(self, c: list) -> Any:
-        vps = c[0] if isinstance(c[0], list) else [c[0]]
+        vps = verb_phrases(c[0])
         for vp in vps:
             vp.optional = True
         return vps
@@ -68,7 +68,7 @@ class VerbRules:
     def v_perpetually(self, c: list) -> list:
         """"It perpetually gets +1/+1 and gains vigilance": every verb lasts perpetually
         (the effect follows the card across zones)."""
-        vps = c[0] if isinstance(c[0], list) else [c[0]]
+        vps = verb_phrases(c[0])
         for vp in vps:
             vp.duration = "perpetual"
         return vps

@@ -413,5 +413,7 @@ class PostRules:
         return Fn("stat", "mana_value", op, n)
 
     def p_who(self, c: list) -> list:
-        vps = c[0] if isinstance(c[0], list) else [c[0]]
+        from .effect_parts import verb_phrases  # (effect_parts imports the filters' modules)
+
+        vps = verb_phrases(c[0])
         return [Fn("who", *[Fn(v.name, *v.args) for v in vps])]

@@ -15,7 +15,7 @@ from typing import Any
 
 from lark import Transformer
 
-from .lalr_shaping import by_text, constant
+from .lalr_shaping import by_text, child_when_alone, constant
 from .nodes import Filter, Fn, clean_children, literal_words
 from .filters import as_filter, number_value, player_term, ref_filter
 from .terms import EVENT_WORDS
@@ -74,6 +74,11 @@ def generic_event(name: str, children: list) -> Any:
     return Fn(name, *args)
 
 
+def _events(value: Any) -> list:
+    """The events of a trigger clause's ``trigger_events`` (one event alone is its value)."""
+    return value if isinstance(value, list) else [value]
+
+
 class TriggersTransformer(Transformer):
     """Methods are the aliases of grammar/triggers.lark (namespace ``triggers``)."""
 
@@ -94,13 +99,13 @@ class TriggersTransformer(Transformer):
         return generic_event(EVENT_WORDS["ev_become"][c[-1]], c[:-1])
 
     def t_when(self, c: list) -> Trigger:
-        return Trigger(c[0])
+        return Trigger(_events(c[0]))
 
     def t_whenever(self, c: list) -> Trigger:
-        return Trigger(c[0])
+        return Trigger(_events(c[0]))
 
     def t_whenever_suffix(self, c: list) -> Trigger:
-        return Trigger([Fn(c[1][0], e, *c[1][1:]) for e in c[0]])
+        return Trigger([Fn(c[1][0], e, *c[1][1:]) for e in _events(c[0])])
 
     def ts_first_time(self, c: list) -> tuple:
         return ("first_time_each_turn",)
@@ -123,8 +128,11 @@ class TriggersTransformer(Transformer):
     def t_cycle_self(self, c: list) -> Trigger:
         return Trigger([Fn("cycle", "you", Filter([["self"]]))])
 
-    def trigger_events(self, c: list) -> list:
-        return c[0] if isinstance(c[0], list) else [c[0]]
+    @child_when_alone  # one event: the trigger clause reads it (_events)
+    def trigger_events(self, c: list) -> Any:
+        """"trigger_events: trigger_event": the event itself (a list when the event's rule
+        gives several); the trigger clauses make it a list (:func:`_events`)."""
+        return c[0]
 
     def t_or(self, c: list) -> list:
         out: list = []
