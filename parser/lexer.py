@@ -343,13 +343,13 @@ def _replay(seg: str, base: int, sentence_start: bool, out: list[PreToken], star
             hit = cache[chunk] = _chunk(chunk, sentence_start, vocab)
         if hit is False:
             return None
-        pieces, ends, hot, width = hit
+        pieces, ends, hot, width, one = hit
         if hot:
             n = len(out)
             for k in hot:
                 starts.append(n + k)
-        if len(pieces) == 1:
-            types, value, s, e, low = pieces[0]
+        if one is not None:  # most chunks: one token
+            types, value, s, e, low = one
             append((types, value, pos + s, pos + e, low))
         elif pieces:
             for types, value, s, e, low in pieces:
@@ -383,7 +383,8 @@ def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
     token before "counter(s)". False when its reading depends on the text around it: a lone
     hyphen (a spaced dash " - "), a hyphen after a digit (a die-result range), a word read
     with the token before it (see :func:`_read` for a chunk right after a name). Last, the
-    chunk's width with the space after it (the empty chunk, between two spaces: no token)."""
+    chunk's width with the space after it (the empty chunk, between two spaces: no token), and
+    its one pre-token when it has one (most chunks: the reading loop needs no count)."""
     if chunk == "-" or ("-" in chunk and _DIGIT_HYPHEN.search(chunk)):
         return False
     toks: list[PreToken] = []
@@ -396,7 +397,7 @@ def _chunk(chunk: str, sentence_start: bool, vocab: Vocabulary) -> tuple | bool:
             hot.append(k - 1)
         if t[LOW] in WALK_FIRST or "NUM" in t[TYPES]:
             hot.append(k)
-    return tuple(toks), ends, tuple(sorted(set(hot))), len(chunk) + 1
+    return tuple(toks), ends, tuple(sorted(set(hot))), len(chunk) + 1, toks[0] if len(toks) == 1 else None
 
 
 _SELF_TYPES = ("SELF",)

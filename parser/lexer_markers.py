@@ -59,6 +59,8 @@ def mark_tokens(toks: list[PreToken], vocab: Vocabulary, starts: list[int] | Non
                 starts.append(i)
             elif v in _COUNTER and i:
                 starts.append(i - 1)
+    if not starts:  # (about one text in seven: no word a rule starts from)
+        return toks
     series: list = []  # _series_from's last answer
     lists: list = []  # _list_from's last answer
     undo: list[tuple[int, PreToken]] = []  # (index, its token before this walk)

@@ -74,8 +74,8 @@ class Vocabulary:
         #: it) — filled by the lexer; one dict per flag, so a look-up builds no key tuple
         self.word_cache: tuple[dict[str, tuple], dict[str, tuple]] = ({}, {})
         #: the same for a chunk of text between spaces: chunk -> (its pieces, whether a
-        #: sentence starts after it), or False when it is read with the text around it
-        #: (lexer._chunk)
+        #: sentence starts after it, the tokens the marking walk visits, its width, its one
+        #: piece or None), or False when it is read with the text around it (lexer._chunk)
         self.chunk_cache: tuple[dict[str, tuple | bool], dict[str, tuple | bool]] = ({}, {})
         #: candidate types -> whether one of them starts a verb phrase (:func:`_is_verb`)
         self.verb_types: dict[tuple[str, ...], bool] = {}
