@@ -5,10 +5,9 @@ on texts where a chunk's reading could depend on the text around it (a line brea
 between words, a hyphen or apostrophe first, a name right before, a spaced dash, a die-result
 range, a Roman numeral, a multi-word subtype) and on every unit of the corpus (slow)."""
 
-from pathlib import Path
-
 import pytest
 
+from corpus_units import corpus_unit_bodies
 from mtgasp.parser import lexer
 from mtgasp.parser.build import get_parser
 
@@ -71,25 +70,12 @@ def test_a_line_break_reads_as_a_space(monkeypatch):
 
 @pytest.mark.slow
 def test_chunks_read_as_the_regular_expression_on_the_corpus(monkeypatch):
-    corpus = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cards" / "cards.jsonl"
-    if not corpus.exists():
-        pytest.skip(f"no corpus at {corpus}")
-    import json
-
-    from mtgasp.parser.split import self_names, split_units
-
     vocab = get_parser().vocab
     differ = []
     count = 0
-    with corpus.open(encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            text = rec.get("oracle_text") or ""
-            names = self_names(rec["name"], rec.get("type_line") or "")
-            for unit in split_units(text):
-                body = text[unit.body:unit.end]
-                count += 1
-                if _streams(body, names, vocab, monkeypatch, True) != _streams(body, names, vocab, monkeypatch, False):
-                    differ.append(body)
+    for body, names in corpus_unit_bodies():
+        count += 1
+        if _streams(body, names, vocab, monkeypatch, True) != _streams(body, names, vocab, monkeypatch, False):
+            differ.append(body)
     assert count > 30_000
     assert differ == []

@@ -6,10 +6,9 @@ whether it is a verb, a description word, a symbol, a number or the object itsel
 starts the chunks record; both are checked here against the two passes, on texts that give every
 marker, and on every unit of the corpus (slow)."""
 
-from pathlib import Path
-
 import pytest
 
+from corpus_units import corpus_unit_bodies
 from mtgasp.parser import lexer
 from mtgasp.parser.build import get_parser
 from mtgasp.parser.lexer_lists import _mark_separators
@@ -98,27 +97,14 @@ def test_one_walk_gives_the_markers_of_the_two_passes(monkeypatch):
 
 @pytest.mark.slow
 def test_one_walk_gives_the_markers_of_the_two_passes_on_the_corpus(monkeypatch):
-    corpus = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cards" / "cards.jsonl"
-    if not corpus.exists():
-        pytest.skip(f"no corpus at {corpus}")
-    import json
-
-    from mtgasp.parser.split import self_names, split_units
-
     vocab = get_parser().vocab
     differ = []
     count = 0
-    with corpus.open(encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            text = rec.get("oracle_text") or ""
-            names = self_names(rec["name"], rec.get("type_line") or "")
-            for unit in split_units(text):
-                body = text[unit.body:unit.end]
-                for walk, passes, found, _ in _walk_and_passes(body, names, vocab, monkeypatch):
-                    count += 1
-                    if walk != passes or found != passes:
-                        differ.append(body)
+    for body, names in corpus_unit_bodies():
+        for walk, passes, found, _ in _walk_and_passes(body, names, vocab, monkeypatch):
+            count += 1
+            if walk != passes or found != passes:
+                differ.append(body)
     assert count > 30_000
     assert differ == []
 
