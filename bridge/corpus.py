@@ -166,7 +166,7 @@ def measure(records: Iterable[dict[str, Any]], *, limit: int | None = None,
     With ``aliases``, also the grammar aliases that read one card of the corpus or none."""
     from mtgasp.parser.build import get_parser
 
-    from .reads import read_table
+    from .reads_table import read_table
 
     t0 = time.perf_counter()
     get_parser()

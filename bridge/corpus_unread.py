@@ -241,6 +241,6 @@ def unread_kinds(texts: Iterable[tuple[str, tuple[str, ...]]], card: str = "") -
 
 @functools.lru_cache(maxsize=None)
 def _read_table():
-    from .reads import read_table
+    from .reads_table import read_table
 
     return read_table()

@@ -16,7 +16,6 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 import clingo
@@ -24,6 +23,7 @@ import clingo
 from . import deadline
 from .errors import RulesError
 from .relevance import rule_base
+from .rules_asp import rules_dir  # here since the engine began; defined with the rule files
 
 __all__ = ["Solution", "rules_dir", "solve", "dump_program", "GroundingWarning"]
 
@@ -32,11 +32,6 @@ log = logging.getLogger("mtgasp.engine")
 
 class GroundingWarning(UserWarning):
     """clingo reported something while grounding (an undefined operation, an unknown atom)."""
-
-
-def rules_dir() -> Path:
-    """The directory of the installed rule files (package data of ``mtgasp.rules_asp``)."""
-    return Path(str(resources.files("mtgasp.rules_asp")))
 
 
 #: Called with the deadline (``time.monotonic()``) of every search that has a time limit, before

@@ -1,203 +1,30 @@
 """The static pass that finds what the rules read: from the rule files' syntax (``clingo.ast``)
 and the declarations of ``rules_asp/reads.lp`` to a :class:`ReadTable`.
 
-``mtgasp.reads`` explains what "read" means, keeps the table of the installed rule files
-(:func:`mtgasp.reads.read_table`) and lists the facts of a question no rule reads; this module
-is the table and the pass that builds it (:func:`analyse`).
+``mtgasp.reads`` explains what "read" means and lists the facts of a question no rule reads;
+``mtgasp.reads_table`` holds the table (:class:`ReadTable`) and keeps the table of the installed
+rule files (:func:`~mtgasp.reads_table.read_table`); this module is the pass that builds it
+(:func:`analyse`), imported only when that table's cache misses.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import clingo
 import clingo.ast as ast
 from clingo.ast import ASTType
 
+# the table itself is in mtgasp.reads_table (no clingo there); its names stay importable from here
+from .reads_table import Pos, ReadTable, Sig, _split_args, _split_args_by_char, kind_of, kind_of_text  # noqa: F401
+
 __all__ = ["ReadTable", "analyse", "kind_of", "kind_of_text", "parse_rules"]
 
-Sig = tuple[str, int]
-Pos = tuple[str, int, int]  # predicate, arity, argument (1-based)
-
 _INCLUDE = re.compile(r"^[ \t]*#include[^\n]*$", re.M)
-
-
-# --- the table ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class ReadTable:
-    """What the rules read: predicates, and for each kind argument the kinds."""
-
-    predicates: frozenset[Sig]
-    """Every predicate some rule reads in its body (input or derived)."""
-    derived: frozenset[Sig]
-    """Every predicate some rule or fact of the rule files defines (a head)."""
-    kinds: dict[Pos, frozenset[str]]
-    """For each declared kind argument, the kinds read there (``"draw/2"``, ``"tap"``,
-    ``'"flying"'``)."""
-    descriptive: frozenset[Sig] = frozenset()
-    defined: frozenset[Sig] = frozenset()
-    """Predicates declared ``#defined`` in the rule files (the declared inputs)."""
-    unread_inputs: frozenset[Sig] = frozenset()
-    """Inputs declared as read by no rule yet (``unread_input/2``): documentation, checked by
-    the tests against :attr:`predicates`."""
-    where: dict[tuple[Pos, str], str] = field(default_factory=dict, compare=False)
-    """For each (kind argument, kind), the first rule file that reads it."""
-
-    @functools.cached_property
-    def _kind_args(self) -> dict[Sig, tuple[int, ...]]:
-        out: dict[Sig, list[int]] = defaultdict(list)
-        for p, n, i in self.kinds:
-            out[(p, n)].append(i)
-        return {k: tuple(sorted(v)) for k, v in out.items()}
-
-    @functools.cached_property
-    def _plain(self) -> frozenset[str]:
-        """Names read at every arity the rules know them by, with no kind argument: a fact of
-        such a name is read whatever its arguments (the fast path)."""
-        arities: dict[str, set[int]] = defaultdict(set)
-        for p, n in self.predicates | self.derived | self.defined | self.descriptive:
-            arities[p].add(n)
-        kinded = {p for p, _n in self._kind_args}
-        ok = self.predicates | self.descriptive
-        return frozenset(p for p, ns in arities.items() if p not in kinded and all((p, n) in ok for n in ns))
-
-    @property
-    def plain_names(self) -> frozenset[str]:
-        """The fact names read whatever their arguments: :meth:`unread_text` passes a fact of
-        such a name at a glance (the corpus report checks its facts' names against it first)."""
-        return self._plain
-
-    def unread(self, fact: clingo.Symbol) -> str | None:
-        """Why no rule reads ``fact`` (a short phrase), or None when some rule reads it."""
-        if fact.name in self._plain:
-            return None
-        return self._why(fact.name, fact.arguments, kind_of)
-
-    def unread_text(self, fact: str) -> str | None:
-        """:meth:`unread` for a fact written as ASP text (``effect(ab(card("X"),1),1,draw(you,1))``),
-        without building clingo symbols: the parser prints its facts as text."""
-        i = fact.find("(")
-        name = fact if i < 0 else fact[:i]
-        if name in self._plain:
-            return None
-        return self._why(name, [] if i < 0 else _split_args(fact, i), kind_of_text)
-
-    def _why(self, name: str, args: Sequence[Any], kind: Callable[[Any], str | None]) -> str | None:
-        """:meth:`unread` past the fast path: ``args`` are the fact's arguments, ``kind`` gives
-        the kind one of them names (:func:`kind_of` or :func:`kind_of_text`)."""
-        sig = (name, len(args))
-        if sig in self.descriptive:
-            return None
-        if sig not in self.predicates:
-            return f"no rule reads {sig[0]}/{sig[1]}"
-        for i in self._kind_args.get(sig, ()):
-            k = kind(args[i - 1])
-            if k is not None and k not in self.kinds[(sig[0], sig[1], i)]:
-                return f"no rule reads the {k} of {sig[0]}/{sig[1]}"
-        return None
-
-
-#: what matters when splitting a term's arguments: a quoted string (its commas and parentheses
-#: are not the term's; one left open runs to the end), a parenthesis, a comma
-_ARG_MARKS = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)|[(),]', re.S)
-
-
-def _split_args(text: str, open_at: int) -> list[str]:
-    """The top-level arguments of the term ``text`` whose argument list opens at ``open_at``
-    (its last character closes it).
-
-    A text without a string (most facts) is cut at every comma and the pieces joined back
-    where a comma stands inside parentheses: the depth at a comma is what the pieces before it
-    open and close (a count per piece, not a step per character); a text holding a string is
-    scanned mark by mark (a string's commas and parentheses are not the term's)."""
-    start = open_at + 1
-    end = len(text) - 1
-    if '"' not in text:
-        inner = text[start:end]
-        parts = inner.split(",")
-        if "(" not in inner and ")" not in inner:
-            return parts
-        cut: list[str] = []
-        depth = 0
-        at = begin = 0
-        for part in parts[:-1]:
-            depth += part.count("(") - part.count(")")
-            at += len(part) + 1
-            if not depth:
-                cut.append(inner[begin:at - 1])
-                begin = at
-        cut.append(inner[begin:])
-        return cut
-    args: list[str] = []
-    depth = 0
-    for m in _ARG_MARKS.finditer(text, start, end):
-        c = m.group()
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "," and depth == 0:
-            args.append(text[start:m.start()])
-            start = m.end()
-    args.append(text[start:end])
-    return args
-
-
-def _split_args_by_char(text: str, open_at: int) -> list[str]:
-    """:func:`_split_args` one character at a time (the reference the tests compare it with)."""
-    args: list[str] = []
-    depth = 0
-    start = open_at + 1
-    in_str = escaped = False
-    for j in range(start, len(text) - 1):
-        c = text[j]
-        if in_str:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_str = False
-        elif c == '"':
-            in_str = True
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "," and depth == 0:
-            args.append(text[start:j])
-            start = j + 1
-    args.append(text[start:len(text) - 1])
-    return args
-
-
-def kind_of_text(arg: str) -> str | None:
-    """:func:`kind_of` for a term written as ASP text (as the parser prints it)."""
-    arg = arg.strip()
-    if not arg or arg[0] == "(" or arg[0].isdigit() or arg[0] == "-":
-        return None
-    if arg[0] == '"':
-        return arg
-    i = arg.find("(")
-    return arg if i < 0 else f"{arg[:i]}/{len(_split_args(arg, i))}"
-
-
-def kind_of(sym: clingo.Symbol) -> str | None:
-    """The kind a value names: ``name/arity`` for a function term, the constant's name, a
-    string with its quotes; None for numbers (never a kind)."""
-    t = sym.type
-    if t == clingo.SymbolType.Function:
-        return f"{sym.name}/{len(sym.arguments)}" if sym.arguments else sym.name
-    if t == clingo.SymbolType.String:
-        return str(sym)
-    return None
 
 
 # --- walking the syntax ------------------------------------------------------------------

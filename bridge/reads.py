@@ -16,8 +16,9 @@ by a static pass over their syntax (``clingo.ast``), guided by the declarations 
   flowed into another predicate's argument (``effect_term(T) :- effect(_, _, T)``, then
   ``term_known(T) :- effect_term(T), T = draw(_, _)``).
 
-:func:`read_table` gives the table (computed once per process; the static pass that builds it,
-:func:`analyse`, and :class:`ReadTable` are in ``mtgasp.read_analysis``); :meth:`ReadTable.unread` says
+:func:`read_table` gives the table (computed once per process; it and :class:`ReadTable` are in
+``mtgasp.reads_table``, the static pass that builds it, :func:`analyse`, in
+``mtgasp.read_analysis``); :meth:`ReadTable.unread` says
 why one fact is not read; :func:`unread_facts` lists the unread facts of a state with the
 objects they are about; :func:`card_executable` says whether every fact of a card is read.
 The analysis is syntactic: a kind is "read" when some rule names it, even if that rule applies
@@ -28,18 +29,14 @@ reports itself (``not_modelled/2`` of the rule files).
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
-import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import clingo
 
-from . import read_analysis
-from .read_analysis import ReadTable, analyse
+from .read_analysis import analyse
+from .reads_table import DECLARATIONS, ReadTable, cache_dir, read_table, rule_files  # noqa: F401
 
 __all__ = [
     "ReadTable",
@@ -51,86 +48,9 @@ __all__ = [
     "unread_facts",
 ]
 
-DECLARATIONS = "reads.lp"
-
 
 def _quote(text: str) -> str:
     return str(clingo.String(text))
-
-
-def rule_files(base: Path | None = None) -> list[tuple[str, str]]:
-    """(path relative to the rule directory, text) of every rule file but the declarations."""
-    if base is None:
-        from .engine import rules_dir
-
-        base = rules_dir()
-    return [
-        (str(p.relative_to(base)), p.read_text(encoding="utf-8"))
-        for p in sorted(base.rglob("*.lp"))
-        if p.name != DECLARATIONS
-    ]
-
-
-@functools.lru_cache(maxsize=1)
-def read_table() -> ReadTable:
-    """The read table of the installed rule files: computed once (the pass takes ~0.3 s), then
-    kept in a cache file keyed by the text of the rule files, this module and read_analysis.py (see
-    :func:`cache_dir`), so a command line that answers one question does not pay it again."""
-    from .engine import rules_dir
-
-    base = rules_dir()
-    files = rule_files(base)
-    decls = (base / DECLARATIONS).read_text(encoding="utf-8")
-    h = hashlib.sha256(Path(__file__).read_bytes())
-    h.update(Path(read_analysis.__file__).read_bytes())  # the pass itself
-    for name, text in [*files, (DECLARATIONS, decls)]:
-        h.update(name.encode() + b"\0" + text.encode() + b"\0")
-    path = None if (d := cache_dir()) is None else d / f"reads-{h.hexdigest()[:32]}.json"
-    if path is not None:
-        try:
-            return _from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
-    table = analyse(files, decls)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(_to_json(table)), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only home: computed again next time
-    return table
-
-
-def cache_dir() -> Path | None:
-    """Where :func:`read_table` keeps its cache: ``$MTGASP_CACHE_DIR`` (empty: no cache), else
-    ``$XDG_CACHE_HOME/mtgasp``, else ``~/.cache/mtgasp``."""
-    env = os.environ.get("MTGASP_CACHE_DIR")
-    if env is not None:
-        return Path(env) if env else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return Path(xdg) / "mtgasp" if xdg else Path.home() / ".cache" / "mtgasp"
-
-
-def _to_json(t: ReadTable) -> dict[str, Any]:
-    return {
-        "predicates": sorted(t.predicates), "derived": sorted(t.derived),
-        "kinds": [[list(pos), sorted(ks)] for pos, ks in sorted(t.kinds.items())],
-        "descriptive": sorted(t.descriptive), "defined": sorted(t.defined),
-        "unread_inputs": sorted(t.unread_inputs),
-        "where": [[list(pos), k, f] for (pos, k), f in sorted(t.where.items())],
-    }
-
-
-def _from_json(d: dict[str, Any]) -> ReadTable:
-    sigs = lambda key: frozenset((p, n) for p, n in d[key])  # noqa: E731
-    return ReadTable(
-        predicates=sigs("predicates"), derived=sigs("derived"),
-        kinds={(p, n, i): frozenset(ks) for (p, n, i), ks in d["kinds"]},
-        descriptive=sigs("descriptive"), defined=sigs("defined"), unread_inputs=sigs("unread_inputs"),
-        where={((p, n, i), k): f for (p, n, i), k, f in d["where"]},
-    )
 
 
 # --- the facts of a question -------------------------------------------------------------
