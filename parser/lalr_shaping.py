@@ -24,8 +24,11 @@ Two differences of representation, which the transformer never sees:
 positions it keeps and for each whether it is a value, a word to make a token of, or an inlined
 list, and how it ends: the method, a ``?rule``, or an inlined list), with the method and the
 terminal names bound as arguments: no loop over positions and no chain of wrappers at run time.
-The grammar has a few dozen shapes, each compiled once per process (:func:`shape_source` shows
-the code of one). A rule that needs no shaping is its method itself.
+The code is compiled per *skeleton* (a shape less its positions: the kinds kept in order, whether
+every position is kept, the ending), the kept positions bound as arguments too: the grammar's 373
+shapes have 61 skeletons, each compiled once per process (:func:`shape_source` shows the code of
+one; compiling per shape cost ~11 ms of every process's start). A rule that needs no shaping is
+its method itself.
 
 **Declared methods: no call at all, or one call per distinct text.** A transformer method can
 declare what it does, so that its rules' callbacks skip the shaping and the call:
@@ -63,7 +66,10 @@ _new_str = str.__new__
 #: "inline" (the list itself)
 Shape = tuple[int, tuple[tuple[int, str], ...], str]
 
-_FACTORIES: dict[Shape, Callable[..., Callable[[list], Any]]] = {}
+#: a shape's skeleton: (every position kept, in order?, the kinds kept in order, ending)
+Skeleton = tuple[bool, tuple[str, ...], str]
+
+_FACTORIES: dict[Skeleton, Callable[..., Callable[[list], Any]]] = {}
 
 
 def make_token(ttype: str, pt: Any) -> Token:
@@ -98,20 +104,29 @@ def shape_of(rule: dict[str, Any]) -> Shape:
     return size, keep, ending
 
 
-def shape_source(shape: Shape) -> str:
-    """The source of the factory of a shape's callbacks: ``factory(f, t0, t1, ...)`` (the
-    method, the terminal names of the kept words in order) returns ``cb(c)``."""
+def skeleton_of(shape: Shape) -> Skeleton:
+    """The skeleton of a shape: what its callback's code depends on, the positions left out."""
     size, keep, ending = shape
-    names = [f"t{k}" for k in range(sum(kind == "t" for _, kind in keep))]
-    lines = [f"def factory(f, {''.join(n + ', ' for n in names)}mk=make_token):", "    def cb(c):"]
+    return [p for p, _ in keep] == list(range(size)), tuple(kind for _, kind in keep), ending
+
+
+def shape_source(skeleton: Skeleton) -> str:
+    """The source of the factory of a skeleton's callbacks: ``factory(f, p0, p1, ..., t0, t1,
+    ...)`` (the method, the kept positions in order unless every position is kept, the terminal
+    names of the kept words in order) returns ``cb(c)``."""
+    every, kinds, ending = skeleton
+    keep = [(str(j) if every else f"p{j}", kind) for j, kind in enumerate(kinds)]
+    names = [f"t{k}" for k in range(sum(kind == "t" for kind in kinds))]
+    params = ([] if every else [p for p, _ in keep]) + names
+    lines = [f"def factory(f, {''.join(n + ', ' for n in params)}mk=make_token):", "    def cb(c):"]
     term = iter(names)
 
-    def expr(pos: int, kind: str) -> str:
+    def expr(pos: str, kind: str) -> str:
         item = f"c[{pos}]"
         return "mk(" + next(term) + ", " + item + ")" if kind == "t" else item
 
-    inlined = any(kind == "i" for _, kind in keep)
-    if [p for p, _ in keep] == list(range(size)) and not inlined:
+    inlined = "i" in kinds
+    if every and not inlined:
         # every child kept, none inlined: the words made tokens in place, the list is the children
         lines += [f"        c[{p}] = {expr(p, k)}" for p, k in keep if k == "t"]
         out = "c"
@@ -123,7 +138,7 @@ def shape_source(shape: Shape) -> str:
                   for p, k in keep[1:]]
         out = "out"
     else:
-        head = [pk for pk in keep[:next((j for j, (_, k) in enumerate(keep) if k == "i"), len(keep))]]
+        head = keep[:next((j for j, (_, k) in enumerate(keep) if k == "i"), len(keep))]
         lines.append(f"        out = [{', '.join(expr(p, k) for p, k in head)}]")
         lines += [f"        out += c[{p}]" if k == "i" else f"        out.append({expr(p, k)})"
                   for p, k in keep[len(head):]]
@@ -265,13 +280,15 @@ def _shaped(rule: dict[str, Any], shape: Shape, method: Any) -> Callable[[list],
     size, keep, ending = shape
     if ending == "call" and keep == tuple((i, "v") for i in range(size)):
         return method  # nothing to shape
-    factory = _FACTORIES.get(shape)
+    skeleton = skeleton_of(shape)
+    factory = _FACTORIES.get(skeleton)
     if factory is None:
         namespace: dict[str, Any] = {"make_token": make_token}
-        exec(compile(shape_source(shape), f"<lalr shape {shape}>", "exec"), namespace)
-        factory = _FACTORIES[shape] = namespace["factory"]
+        exec(compile(shape_source(skeleton), f"<lalr shape {skeleton}>", "exec"), namespace)
+        factory = _FACTORIES[skeleton] = namespace["factory"]
     tokens = dict(map(tuple, rule["tokens"]))
-    return factory(method, *(tokens[p] for p, kind in keep if kind == "t"))
+    positions = () if skeleton[0] else (p for p, _ in keep)
+    return factory(method, *positions, *(tokens[p] for p, kind in keep if kind == "t"))
 
 
 def default_method(default: Callable[..., Any], name: str) -> Callable[[list], Any]:
