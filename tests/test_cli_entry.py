@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ import click
 import pytest
 
 from mtgasp.cli import COMMANDS, QUICK_EXIT, cli, main
+from mtgasp.parser import lalr
 
 ROOT = Path(__file__).resolve().parent.parent
 ELVES = {"name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
@@ -54,6 +56,31 @@ def test_the_corpus_command_loads_no_engine_state_or_pydantic(tmp_path: Path) ->
     report_text, loaded = done.stdout.rsplit("\n", 2)[0], done.stdout.rsplit("\n", 2)[1]
     assert json.loads(report_text)["cards_fully_parsed"] == 1
     assert loaded == "[]"
+
+
+def test_the_corpus_command_loads_no_solver_once_the_read_table_is_cached(tmp_path: Path) -> None:
+    """The report checks fact text against the table of what the rules read (mtgasp.reads_table):
+    with that table in the cache, clingo, the static pass over the rules' syntax and the engine
+    are never imported (issue 12). The first run fills the cache (the pass runs there)."""
+    cards = tmp_path / "cards.jsonl"
+    cards.write_text(json.dumps(ELVES) + "\n", encoding="utf-8")
+    code = (
+        "import sys; from mtgasp.cli import main; code = main(['corpus', sys.argv[1], '--json']); "
+        "print(sorted(m for m in sys.modules if m.startswith(('clingo', 'mtgasp.engine', 'mtgasp.read_analysis', "
+        "'mtgasp.relevance', 'mtgasp.reads')))); sys.exit(code)"
+    )
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    user = lalr.cache_dir()  # the parser's tables (not this test's subject) copied when built already
+    if user is not None and (tables := user / f"oracle-lalr-{lalr.grammar_key()}.tables").is_file():
+        shutil.copyfile(tables, cache / tables.name)
+    env = {**os.environ, "MTGASP_WATCHDOG": "0", "MTGASP_CACHE_DIR": str(cache)}
+    runs = [subprocess.run([sys.executable, "-c", code, str(cards)], cwd=ROOT, capture_output=True, text=True,
+                           timeout=600, env=env) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[0].stderr + runs[1].stderr
+    loaded = [r.stdout.rsplit("\n", 2)[1] for r in runs]
+    assert "'clingo'" in loaded[0] and "'mtgasp.read_analysis'" in loaded[0]  # the cache was empty
+    assert loaded[1] == "['mtgasp.reads_table']"
 
 
 @pytest.mark.parametrize("watchdog", ["0", "1"])
