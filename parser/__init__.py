@@ -24,7 +24,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from .nodes import Ability
 from .build import get_parser
 from .effects import GrammarReject
-from .facts import AbilityPrinter, quote
+from .facts import AbilityPrinter, fact_lines, quote, remember_fact_lines
 from .keywords import keyword_of_line
 from .lexer import mark_names, tokenize
 from .oracle import KeywordLine
@@ -34,7 +34,7 @@ from .typeline import card_head
 if TYPE_CHECKING:  # clingo is imported when symbols are first asked for (_symbols): a corpus
     import clingo  # scan reads the facts' text and never loads it
 
-__all__ = ["ParsedAbility", "ParsedCard", "parse_card"]
+__all__ = ["ParsedAbility", "ParsedCard", "fact_lines", "parse_card"]
 
 
 @dataclass(frozen=True, init=False)
@@ -437,9 +437,7 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
                 kinds = _RECOGNISED
         else:
             body = tuple(printer.out[1:])
-        if len(_FACT_LINES) >= _FACT_LINES_MAX:
-            _FACT_LINES.clear()
-        _FACT_LINES[facts] = body
+        remember_fact_lines(facts, body)
         # the comment shows the text on one line, its blanks as single spaces (a stripped text
         # that is printable and has no double space is that already)
         shown = norm if norm.isprintable() and "  " not in norm else " ".join(norm.split())
@@ -456,22 +454,6 @@ def _print_unit(parser, text: str, unit: Unit, names: tuple[str, ...], is_spell:
 _UNSUPPORTED = "unsupported(\x01,\x02)"
 _NO_KINDS: frozenset[str] = frozenset()
 _RECOGNISED = frozenset(("keyword_recognised",))
-
-#: the facts of each ability :func:`_print_unit` printed (``ParsedAbility.template`` when no level
-#: condition is added to it) → those facts after its head facts (``card_ability``,
-#: ``ability_text``, ``ability_word``), one text per fact as the printer wrote it: a caller that
-#: judges an ability's facts one by one (the corpus report, mtgasp.corpus_unread) takes them
-#: from here instead of splitting the text (:func:`fact_lines`)
-_FACT_LINES: dict[str, tuple[str, ...]] = {}
-_FACT_LINES_MAX = 200_000
-
-
-def fact_lines(template: str) -> tuple[str, ...] | None:
-    """The facts of an ability's ``template`` (:attr:`ParsedAbility.template`) after its head
-    facts (``card_ability``, ``ability_text`` and any ``ability_word``), one text per fact, as
-    printed; None when not known (a template with a level condition added, or forgotten: the
-    memo is bounded)."""
-    return _FACT_LINES.get(template)
 
 
 def _symbols(texts: list[str]) -> list[clingo.Symbol]:

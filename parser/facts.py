@@ -446,3 +446,28 @@ _TERM_PRINTERS: dict[type, Callable[[AbilityPrinter, Any], str]] = {
     tuple: AbilityPrinter._term_seq,
     list: AbilityPrinter._term_seq,
 }
+
+
+#: the facts of each ability ``parser._print_unit`` printed (``ParsedAbility.template`` when no level
+#: condition is added to it) → those facts after its head facts (``card_ability``,
+#: ``ability_text``, ``ability_word``), one text per fact as the printer wrote it: a caller that
+#: judges an ability's facts one by one (the corpus report, mtgasp.corpus_unread) takes them
+#: from here instead of splitting the text (:func:`fact_lines`)
+_FACT_LINES: dict[str, tuple[str, ...]] = {}
+_FACT_LINES_MAX = 200_000
+
+
+def fact_lines(template: str) -> tuple[str, ...] | None:
+    """The facts of an ability's ``template`` (:attr:`ParsedAbility.template`) after its head
+    facts (``card_ability``, ``ability_text`` and any ``ability_word``), one text per fact, as
+    printed; None when not known (a template with a level condition added, or forgotten: the
+    memo is bounded)."""
+    return _FACT_LINES.get(template)
+
+
+def remember_fact_lines(facts: str, body: tuple[str, ...]) -> None:
+    """Keep ``body``, the facts after the head facts, for the ability printed as ``facts``
+    (:func:`fact_lines`); the memo is emptied when full."""
+    if len(_FACT_LINES) >= _FACT_LINES_MAX:
+        _FACT_LINES.clear()
+    _FACT_LINES[facts] = body
