@@ -42,16 +42,21 @@ def test_every_command_of_the_table_is_found_under_its_name() -> None:
     assert cli.get_command(ctx, "no-such-command") is None
 
 
-def test_the_corpus_command_loads_no_engine_state_or_pydantic(tmp_path: Path) -> None:
+def _corpus_modules(tmp_path: Path, prefixes: tuple[str, ...], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``mtgasp corpus`` (one card, ``--json``) in a new process, in one process (no watchdog);
+    its output ends with the line of the loaded modules whose names start with ``prefixes``."""
     cards = tmp_path / "cards.jsonl"
     cards.write_text(json.dumps(ELVES) + "\n", encoding="utf-8")
     code = (
         "import sys; from mtgasp.cli import main; code = main(['corpus', sys.argv[1], '--json']); "
-        "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'mtgasp.queries', 'mtgasp.state', "
-        "'mtgasp.game')))); sys.exit(code)"
+        f"print(sorted(m for m in sys.modules if m.startswith({prefixes!r}))); sys.exit(code)"
     )
-    done = subprocess.run([sys.executable, "-c", code, str(cards)], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, env={**os.environ, "MTGASP_WATCHDOG": "0"})
+    return subprocess.run([sys.executable, "-c", code, str(cards)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600, env={**os.environ, "MTGASP_WATCHDOG": "0", **env})
+
+
+def test_the_corpus_command_loads_no_engine_state_or_pydantic(tmp_path: Path) -> None:
+    done = _corpus_modules(tmp_path, ("pydantic", "mtgasp.queries", "mtgasp.state", "mtgasp.game"), {})
     assert done.returncode == 0, done.stderr
     report_text, loaded = done.stdout.rsplit("\n", 2)[0], done.stdout.rsplit("\n", 2)[1]
     assert json.loads(report_text)["cards_fully_parsed"] == 1
@@ -62,21 +67,13 @@ def test_the_corpus_command_loads_no_solver_once_the_read_table_is_cached(tmp_pa
     """The report checks fact text against the table of what the rules read (mtgasp.reads_table):
     with that table in the cache, clingo, the static pass over the rules' syntax and the engine
     are never imported (issue 12). The first run fills the cache (the pass runs there)."""
-    cards = tmp_path / "cards.jsonl"
-    cards.write_text(json.dumps(ELVES) + "\n", encoding="utf-8")
-    code = (
-        "import sys; from mtgasp.cli import main; code = main(['corpus', sys.argv[1], '--json']); "
-        "print(sorted(m for m in sys.modules if m.startswith(('clingo', 'mtgasp.engine', 'mtgasp.read_analysis', "
-        "'mtgasp.relevance', 'mtgasp.reads')))); sys.exit(code)"
-    )
     cache = tmp_path / "cache"
     cache.mkdir(mode=0o700)
     user = lalr.cache_dir()  # the parser's tables (not this test's subject) copied when built already
     if user is not None and (tables := user / f"oracle-lalr-{lalr.grammar_key()}.tables").is_file():
         shutil.copyfile(tables, cache / tables.name)
-    env = {**os.environ, "MTGASP_WATCHDOG": "0", "MTGASP_CACHE_DIR": str(cache)}
-    runs = [subprocess.run([sys.executable, "-c", code, str(cards)], cwd=ROOT, capture_output=True, text=True,
-                           timeout=600, env=env) for _ in range(2)]
+    prefixes = ("clingo", "mtgasp.engine", "mtgasp.read_analysis", "mtgasp.relevance", "mtgasp.reads")
+    runs = [_corpus_modules(tmp_path, prefixes, {"MTGASP_CACHE_DIR": str(cache)}) for _ in range(2)]
     assert [r.returncode for r in runs] == [0, 0], runs[0].stderr + runs[1].stderr
     loaded = [r.stdout.rsplit("\n", 2)[1] for r in runs]
     assert "'clingo'" in loaded[0] and "'mtgasp.read_analysis'" in loaded[0]  # the cache was empty
